@@ -1,0 +1,69 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/uptrace/bun"
+)
+
+// OutboxMail is one queued e-mail.
+type OutboxMail struct {
+	bun.BaseModel `bun:"table:outbox"`
+	ID            string     `bun:"id,pk"`
+	Site          string     `bun:"site"`
+	Recipient     string     `bun:"recipient"`
+	Subject       string     `bun:"subject"`
+	Body          string     `bun:"body"`
+	CreatedAt     time.Time  `bun:"created_at"`
+	Attempts      int        `bun:"attempts"`
+	LastError     string     `bun:"last_error"`
+	NextAttemptAt time.Time  `bun:"next_attempt_at"`
+	SentAt        *time.Time `bun:"sent_at"`
+}
+
+// EnqueueMail queues m inside the caller's transaction (db may be a bun.Tx),
+// so the mail exists exactly when the change that caused it does.
+func EnqueueMail(ctx context.Context, db bun.IDB, m *OutboxMail) error {
+	now := time.Now().UTC().Truncate(time.Microsecond)
+	m.ID = NewID()
+	m.CreatedAt = now
+	m.NextAttemptAt = now
+	if _, err := db.NewInsert().Model(m).Exec(ctx); err != nil {
+		return fmt.Errorf("queue e-mail: %w", err)
+	}
+	return nil
+}
+
+// PendingMail returns up to limit unsent mails whose next attempt is due.
+func (db *DB) PendingMail(ctx context.Context, now time.Time, limit int) ([]OutboxMail, error) {
+	var out []OutboxMail
+	err := db.NewSelect().Model(&out).
+		Where("sent_at IS NULL").Where("next_attempt_at <= ?", now.UTC()).
+		Order("created_at").Limit(int64(limit)).Scan(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("read outbox: %w", err)
+	}
+	return out, nil
+}
+
+// MarkMailSent records a delivery.
+func (db *DB) MarkMailSent(ctx context.Context, id string, at time.Time) error {
+	_, err := db.NewUpdate().Model((*OutboxMail)(nil)).Set("sent_at = ?", at.UTC()).Where("id = ?", id).Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("mark mail sent: %w", err)
+	}
+	return nil
+}
+
+// MarkMailFailed records a failed attempt and when to retry.
+func (db *DB) MarkMailFailed(ctx context.Context, id string, cause error, retryAt time.Time) error {
+	_, err := db.NewUpdate().Model((*OutboxMail)(nil)).
+		Set("attempts = attempts + 1").Set("last_error = ?", cause.Error()).Set("next_attempt_at = ?", retryAt.UTC()).
+		Where("id = ?", id).Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("mark mail failed: %w", err)
+	}
+	return nil
+}
