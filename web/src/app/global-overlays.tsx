@@ -1,0 +1,3 @@
+export function GlobalOverlays() {
+  return null
+}

@@ -1,0 +1,53 @@
+import AppBar from '@mui/material/AppBar'
+import Box from '@mui/material/Box'
+import IconButton from '@mui/material/IconButton'
+import Toolbar from '@mui/material/Toolbar'
+import { alpha } from '@mui/material/styles'
+import { IconAdjustmentsHorizontal, IconMenu2 } from '@tabler/icons-react'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useSettings } from '@/features/settings/hooks/use-settings'
+import { LanguageMenu } from './language-menu'
+import { ModeMenu } from './mode-menu'
+import { UserMenu } from './user-menu'
+
+interface Props {
+  overlay: boolean
+  onToggleNav: () => void
+  onOpenCustomizer: () => void
+  children?: ReactNode
+}
+
+export function Navbar({ overlay, onToggleNav, onOpenCustomizer, children }: Props) {
+  const { t } = useTranslation()
+  const [settings] = useSettings()
+  return (
+    <AppBar
+      position="sticky"
+      sx={(theme) => ({
+        top: 0,
+        borderBottom: 1,
+        borderColor: 'divider',
+        ...(settings.navbarBlur
+          ? { backdropFilter: 'blur(8px)', backgroundColor: alpha(theme.palette.background.paper, 0.8) }
+          : { backgroundColor: 'background.paper' }),
+      })}
+    >
+      <Toolbar sx={{ gap: 0.5, minHeight: 64 }}>
+        {overlay && (
+          <IconButton edge="start" aria-label={t('nav.toggle')} onClick={onToggleNav}>
+            <IconMenu2 size={22} />
+          </IconButton>
+        )}
+        <Box sx={{ flexGrow: 1 }} />
+        <LanguageMenu />
+        <ModeMenu />
+        <IconButton aria-label={t('navbar.openCustomizer')} onClick={onOpenCustomizer}>
+          <IconAdjustmentsHorizontal size={22} />
+        </IconButton>
+        <UserMenu />
+      </Toolbar>
+      {children}
+    </AppBar>
+  )
+}

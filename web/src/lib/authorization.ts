@@ -1,0 +1,13 @@
+import { createMongoAbility, type MongoAbility } from '@casl/ability'
+import type { AbilityRule } from './api-types'
+
+export type AppAbility = MongoAbility
+
+export function buildAbility(rules: AbilityRule[]): AppAbility {
+  return createMongoAbility(rules)
+}
+
+export function canAccess(ability: AppAbility, action?: string, subject?: string): boolean {
+  if (!action && !subject) return true
+  return ability.can(action ?? 'read', subject ?? 'all')
+}
