@@ -5,7 +5,7 @@
 //
 // Subpackages implement it, one per dependency:
 //   - store:    the services on uptrace/bun (SQLite by default, PostgreSQL by URL)
-//   - http:     the JSON API and the web app on chi + huma
+//   - httpapi:  the JSON API and the web app on chi + huma
 //
 // Imports: the root package imports only the standard library and config.
 // Subpackages may import the root and config, never each other's internals,

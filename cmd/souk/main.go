@@ -1,0 +1,83 @@
+// Command souk runs the Souk platform: the listings web app and API, the
+// realtime channels and the media server, in one process.
+//
+//	souk serve    [--config souk.yaml]   run everything
+//	souk migrate  [--config souk.yaml]   apply database migrations and exit
+//	souk config   [--config souk.yaml]   print the effective configuration, secrets redacted
+//	souk version                          print the version
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+// errUsage marks a command-line mistake; main prints usage and exits 2.
+var errUsage = errors.New("usage")
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := run(ctx, os.Args[1:], os.Environ(), os.Stdout, os.Stderr)
+	stop()
+	switch {
+	case err == nil:
+	case errors.Is(err, errUsage):
+		os.Exit(2)
+	default:
+		fmt.Fprintln(os.Stderr, "souk:", err)
+		os.Exit(1)
+	}
+}
+
+const usage = `Usage: souk <command> [flags]
+
+Commands:
+  serve     run the platform (web app, API, realtime, media server)
+  migrate   apply database migrations and exit
+  config    print the effective configuration (secrets redacted)
+  version   print the version
+
+Flags (serve, migrate, config):
+  --config FILE   YAML configuration file; SOUK_* environment variables override it
+`
+
+// run dispatches a subcommand; it is main without the process exits, so
+// tests can drive it.
+func run(ctx context.Context, args, environ []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return errUsage
+	}
+	cmd, rest := args[0], args[1:]
+	switch cmd {
+	case "version", "--version", "-v":
+		fmt.Fprintln(stdout, "souk", version())
+		return nil
+	case "help", "--help", "-h":
+		fmt.Fprint(stdout, usage)
+		return nil
+	}
+	fs := flag.NewFlagSet("souk "+cmd, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	configPath := fs.String("config", "", "YAML configuration file")
+	if err := fs.Parse(rest); err != nil {
+		return errUsage
+	}
+	switch cmd {
+	case "serve":
+		return serve(ctx, *configPath, environ, stderr)
+	case "migrate":
+		return migrate(ctx, *configPath, environ, stderr)
+	case "config":
+		return printConfig(*configPath, environ, stdout)
+	default:
+		fmt.Fprintf(stderr, "unknown command %q\n\n%s", cmd, usage)
+		return errUsage
+	}
+}

@@ -1,0 +1,107 @@
+package httpapi
+
+import (
+	"context"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/danielgtaylor/huma/v2"
+	"github.com/danielgtaylor/huma/v2/adapters/humachi"
+	"github.com/go-chi/chi/v5"
+
+	"souk/config"
+	"souk/platform"
+)
+
+// Options wires the server's dependencies. Zero-valued optional fields
+// disable the routes that need them.
+type Options struct {
+	Sites   *config.SiteSet
+	Logger  *slog.Logger
+	Version string
+	// Ready reports whether dependencies (the store) answer; /readyz.
+	Ready func(ctx context.Context) error
+	// Web is the built web app (index.html at its root). Nil serves a
+	// notice that the app is not built.
+	Web fs.FS
+	// Contact stores contact form submissions.
+	Contact platform.ContactService
+}
+
+// Server is the platform's HTTP handler.
+type Server struct {
+	opts   Options
+	router chi.Router
+	api    huma.API
+}
+
+// NewServer builds the router with middleware, the API operations and the
+// web app fallback.
+func NewServer(opts Options) *Server {
+	if opts.Logger == nil {
+		opts.Logger = slog.Default()
+	}
+	r := chi.NewRouter()
+	r.Use(requestID(opts.Logger), accessLog, resolveSite(opts.Sites))
+
+	cfg := huma.DefaultConfig("Souk API", opts.Version)
+	cfg.Info.Description = "The listings platform API. The site (tenant) is chosen by the Host header. " +
+		"Errors are RFC 9457 problem details with per-field errors."
+	cfg.OpenAPIPath = "/api/openapi"
+	cfg.DocsPath = "/api/docs"
+	cfg.SchemasPath = "/api/schemas"
+	// Responses stay plain JSON: no $schema member or Link header.
+	cfg.CreateHooks = nil
+	cfg.Components.SecuritySchemes = map[string]*huma.SecurityScheme{
+		"bearer": {Type: "http", Scheme: "bearer", Description: "accessToken from login, or apiToken for /token"},
+	}
+	s := &Server{opts: opts, router: r, api: humachi.New(r, cfg)}
+
+	r.Get("/healthz", s.healthz)
+	r.Get("/readyz", s.readyz)
+	s.registerSite()
+	if opts.Contact != nil {
+		s.registerContact()
+	}
+	r.NotFound(s.serveWeb)
+	r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) {
+		writeProblem(w, http.StatusMethodNotAllowed, r.Method+" is not allowed on "+r.URL.Path)
+	})
+	return s
+}
+
+// Router is where other transports mount (signalling, realtime).
+func (s *Server) Router() chi.Router { return s.router }
+
+// API is where further operations register; they appear in the OpenAPI
+// document.
+func (s *Server) API() huma.API { return s.api }
+
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.router.ServeHTTP(w, r) }
+
+func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Write([]byte("ok\n"))
+}
+
+func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
+	if s.opts.Ready != nil {
+		ctx, cancel := context.WithTimeout(r.Context(), 3*time.Second)
+		defer cancel()
+		if err := s.opts.Ready(ctx); err != nil {
+			LoggerFrom(r.Context()).Warn("not ready", "err", err)
+			writeProblem(w, http.StatusServiceUnavailable, "store is not answering")
+			return
+		}
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Write([]byte("ready\n"))
+}
+
+// isAPIPath reports paths that must never fall back to the web app.
+func isAPIPath(p string) bool {
+	return p == "/api" || strings.HasPrefix(p, "/api/")
+}
