@@ -24,9 +24,10 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
   const [settings] = useSettings()
   const site = useSite()
   const direction = settings.isRtl ? 'rtl' : 'ltr'
+  const primaryColor = site.frontpage?.primaryColor ?? site.frontpage?.theme?.primaryColor
   const theme = useMemo(
-    () => createAppTheme({ direction, skin: settings.skin, primaryColor: site.frontpage?.theme?.primaryColor }),
-    [direction, settings.skin, site.frontpage?.theme?.primaryColor],
+    () => createAppTheme({ direction, skin: settings.skin, primaryColor }),
+    [direction, settings.skin, primaryColor],
   )
   return (
     <CacheProvider value={direction === 'rtl' ? rtlCache : ltrCache}>

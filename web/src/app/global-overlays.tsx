@@ -1,3 +1,12 @@
+import { ScrollToTop } from '@/components/scroll-to-top'
+import { CookieBanner } from '@/features/cookie-consent/components/cookie-banner'
+
+/** Floating pieces present on every page, whatever the layout. */
 export function GlobalOverlays() {
-  return null
+  return (
+    <>
+      <ScrollToTop />
+      <CookieBanner id="cookie-banner" position="bottom-left" type="floating" decline postpone={false} />
+    </>
+  )
 }

@@ -18,6 +18,10 @@ type IconComponent = ComponentType<{ size?: number; stroke?: number; 'aria-hidde
 // Site configuration names icons by word; unknown words get a neutral dot.
 const ICONS: Record<string, IconComponent> = {
   home: IconHome,
+  'smart-home': IconHome,
+  'circle-plus': IconPlus,
+  'list-details': IconList,
+  'chart-pie': IconChartPie,
   plus: IconPlus,
   addnew: IconPlus,
   list: IconList,
@@ -34,6 +38,7 @@ const ICONS: Record<string, IconComponent> = {
 }
 
 export function NavIcon({ name, size = 22 }: { name: string; size?: number }) {
-  const Icon = ICONS[name.toLowerCase()] ?? IconCircle
+  // Site files use the "tabler-<name>" form of the icon font.
+  const Icon = ICONS[name.toLowerCase().replace(/^tabler-/, '')] ?? IconCircle
   return <Icon size={size} stroke={1.6} aria-hidden />
 }

@@ -49,9 +49,11 @@ export interface SiteConfig {
     AppTitle: string
     DefaultLandingAdminPage: string
     GoogleClientId?: string
+    /** Client id for local host names, where the production id is not allowed. */
+    GoogleClientIdLocal?: string
   }
   extraRoutes: ExtraRoute[]
-  frontpage: { meetup: boolean; theme?: { primaryColor: string } }
+  frontpage: { meetup: boolean; primaryColor?: string; theme?: { primaryColor: string } }
 }
 
 export interface AbilityRule {

@@ -29,6 +29,7 @@ const en = {
     myMessages: 'My messages',
     myCall: 'Video call',
     academy: 'Academy',
+    dashboard: 'Dashboard',
     admin: 'Administration',
     dashboardCrm: 'CRM dashboard',
     dashboardLogistics: 'Logistics',

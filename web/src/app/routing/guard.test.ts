@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { buildAbility } from '@/lib/authorization'
-import { guardRedirect, loginHref, safeRedirect } from './guard'
+import { safeRedirect } from '@/lib/safe-redirect'
+import { guardRedirect, loginHref } from './guard'
 import { resolveMeta } from './page-meta'
 
 const none = buildAbility([])

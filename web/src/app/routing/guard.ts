@@ -12,13 +12,6 @@ export function loginHref(target: string): string {
   return `/login?redirecturl=${encodeURIComponent(target)}`
 }
 
-/** Accepts only same-origin paths so a crafted link cannot send users elsewhere. */
-export function safeRedirect(raw: string | null | undefined): string | null {
-  if (!raw) return null
-  if (!raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return null
-  return raw
-}
-
 /** Returns where to send the user instead, or null to let the page render. */
 export function guardRedirect(meta: ResolvedMeta, ctx: GuardContext): string | null {
   if (meta.unauthenticatedOnly) return ctx.signedIn ? '/' : null
