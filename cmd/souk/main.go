@@ -1,10 +1,3 @@
-// Command souk runs the Souk platform: the listings web app and API, the
-// realtime channels and the media server, in one process.
-//
-//	souk serve    [--config souk.yaml]   run everything
-//	souk migrate  [--config souk.yaml]   apply database migrations and exit
-//	souk config   [--config souk.yaml]   print the effective configuration, secrets redacted
-//	souk version                          print the version
 package main
 
 import (
