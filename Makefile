@@ -1,0 +1,70 @@
+# Souk: the two commands a newcomer needs are `make run` and `make test`.
+# Both install what they need (npm packages; Chromium for browser tests).
+
+SHELL := /bin/bash
+GO    ?= go
+NPM   ?= npm
+BIN   := bin/souk
+SUDO  := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# Short fuzz runs in `make test`; raise for a real fuzzing session.
+FUZZTIME ?= 10s
+
+WEB_SOURCES := $(shell find web/src web/public -type f 2>/dev/null) web/index.html web/vite.config.ts web/tsconfig.json
+
+.PHONY: run build souk web deps chromium test test-go test-web test-e2e fuzz vet bench clean
+
+## run: build everything and start Souk on embedded defaults (http://localhost:7880)
+run: build
+	./$(BIN) serve
+
+## build: the web app, then the binary that embeds it
+build: web souk
+
+souk:
+	$(GO) build -o $(BIN) ./cmd/souk
+
+web: web/dist/index.html
+
+web/dist/index.html: node_modules/.souk-installed $(WEB_SOURCES)
+	$(NPM) run build
+
+## deps: npm packages (root workspaces, including web/)
+deps: node_modules/.souk-installed
+
+node_modules/.souk-installed: package.json package-lock.json web/package.json
+	$(NPM) ci --no-audit --no-fund
+	touch $@
+
+## chromium: Debian's Chromium for the browser tests, installed when missing
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { \
+		echo "installing chromium from Debian packages"; \
+		$(SUDO) apt-get update -qq && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-core >/dev/null; }
+
+## test: install what the tests need, then run them all
+test: deps chromium build vet test-go fuzz test-web test-e2e
+
+vet:
+	$(GO) vet ./...
+
+test-go:
+	$(GO) test -count=1 -timeout 20m ./...
+
+## fuzz: run every fuzz target briefly (FUZZTIME each)
+fuzz:
+	FUZZTIME=$(FUZZTIME) bash .ci/fuzz.sh
+
+test-web: deps
+	$(NPM) test
+
+## test-e2e: browser scenarios against a real `souk serve` on a free port
+test-e2e: build chromium
+	node web/e2e/with-server.mjs ./$(BIN)
+
+## bench: benchmarks of the hot paths (figures go in the issue notes)
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+clean:
+	rm -rf bin web/dist

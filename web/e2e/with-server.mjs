@@ -1,0 +1,62 @@
+// Starts a real `souk serve` on a free loopback port with a fresh data
+// directory, runs the browser scenarios (run.mjs) against it, and stops it.
+//
+//   node web/e2e/with-server.mjs ./bin/souk
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, dirname } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const bin = process.argv[2] ?? './bin/souk'
+const here = dirname(fileURLToPath(import.meta.url))
+const dataDir = mkdtempSync(join(tmpdir(), 'souk-e2e-'))
+
+const server = spawn(bin, ['serve'], {
+  env: {
+    ...process.env,
+    SOUK_SERVER_ADDR: '127.0.0.1:0',
+    SOUK_DATA_DIR: dataDir,
+  },
+  stdio: ['ignore', 'inherit', 'pipe'],
+})
+
+// The server log is shown only when something fails.
+const serverLog = []
+
+const listening = new Promise((resolve, reject) => {
+  let buffered = ''
+  const timer = setTimeout(() => reject(new Error('souk did not start within 30 s')), 30_000)
+  server.stderr.on('data', (chunk) => {
+    const text = chunk.toString()
+    serverLog.push(text)
+    buffered += text
+    const m = buffered.match(/msg="souk listening" addr=(\S+)/)
+    if (m) {
+      clearTimeout(timer)
+      resolve(`http://${m[1]}`)
+    }
+  })
+  server.on('exit', (code) => reject(new Error(`souk exited early with code ${code}`)))
+})
+
+let exitCode = 1
+try {
+  const url = await listening
+  console.log(`souk is serving at ${url}`)
+  exitCode = await new Promise((resolve) => {
+    const run = spawn(process.execPath, [join(here, 'run.mjs')], {
+      env: { ...process.env, SOUK_E2E_URL: url },
+      stdio: 'inherit',
+    })
+    run.on('exit', (code) => resolve(code ?? 1))
+  })
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err)
+} finally {
+  if (exitCode !== 0) process.stderr.write(`--- souk log ---\n${serverLog.join('').split('\n').slice(-200).join('\n')}\n`)
+  server.kill('SIGTERM')
+  await new Promise((resolve) => server.once('exit', resolve))
+  rmSync(dataDir, { recursive: true, force: true })
+}
+process.exit(exitCode)
