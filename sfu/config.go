@@ -1,0 +1,73 @@
+package sfu
+
+import (
+	"time"
+
+	"github.com/livekit/protocol/livekit"
+)
+
+// Config tunes the SFU. Zero values are replaced by the defaults noted on
+// each field (see withDefaults), so Config{} is usable in tests.
+type Config struct {
+	// EmptyTimeout closes a room this long after its last participant left.
+	// Default 5m.
+	EmptyTimeout time.Duration
+	// ReconnectWindow keeps a participant whose signal connection dropped
+	// without a leave, so that the client can resume. Default 45s.
+	ReconnectWindow time.Duration
+	// MaxParticipants per room. Default 50.
+	MaxParticipants int
+	// MaxTracksPerParticipant caps published media tracks. Default 8.
+	MaxTracksPerParticipant int
+	// MaxDataPacketBytes caps a DataPacket received from a client. Default 65536.
+	MaxDataPacketBytes int
+
+	// ServerVersion is reported in JoinResponse.server_info. livekit-client
+	// needs a numeric version >= 1.8.0 for RPC. Default "1.9.0".
+	ServerVersion string
+
+	// WebRTC transport settings.
+	WebRTC WebRTCConfig
+
+	// ICEServers, when set, is called per join to list the ICE servers
+	// (e.g. the embedded TURN server with fresh credentials) handed to the
+	// client.
+	ICEServers func(identity string) []*livekit.ICEServer
+}
+
+// WebRTCConfig configures the pion transport shared by all peer connections.
+type WebRTCConfig struct {
+	// UDPPort, when non-zero, multiplexes every peer connection over one UDP
+	// socket on that port. Zero uses ephemeral ports.
+	UDPPort int
+	// PortRangeStart/End bound ephemeral ports when UDPPort is zero.
+	PortRangeStart, PortRangeEnd uint16
+	// NodeIPs are advertised as host candidates instead of the interface
+	// addresses (1:1 NAT).
+	NodeIPs []string
+	// IncludeLoopback adds 127.0.0.1 candidates; needed when client and
+	// server share a host without another interface (tests, development).
+	IncludeLoopback bool
+}
+
+func (c Config) withDefaults() Config {
+	if c.EmptyTimeout <= 0 {
+		c.EmptyTimeout = 5 * time.Minute
+	}
+	if c.ReconnectWindow <= 0 {
+		c.ReconnectWindow = 45 * time.Second
+	}
+	if c.MaxParticipants <= 0 {
+		c.MaxParticipants = 50
+	}
+	if c.MaxTracksPerParticipant <= 0 {
+		c.MaxTracksPerParticipant = 8
+	}
+	if c.MaxDataPacketBytes <= 0 {
+		c.MaxDataPacketBytes = 65536
+	}
+	if c.ServerVersion == "" {
+		c.ServerVersion = "1.9.0"
+	}
+	return c
+}

@@ -1,0 +1,259 @@
+package sfu
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/pion/rtcp"
+	"github.com/pion/rtp"
+	"github.com/pion/webrtc/v4"
+)
+
+// downTrack is one subscriber's view of a published track. It implements
+// webrtc.TrackLocal so that pion hands us the negotiated SSRC, payload type
+// and writer, and we write rewritten packets straight to it.
+type downTrack struct {
+	id, streamID string
+	pub          *publishedTrack
+	subscriber   string // identity, for logs and routing
+	log          *slog.Logger
+
+	mu         sync.Mutex
+	writer     webrtc.TrackLocalWriter
+	ssrc       uint32
+	pt         uint8
+	stripRED   bool
+	bound      bool
+	closed     bool
+	paused     bool
+	current    int // layer being forwarded, -1 none
+	target     int
+	maxQuality int
+	m          munger
+	hdr        rtp.Header // scratch; reused so forwarding does not allocate
+	seqMap     [seqMapSize]seqEntry
+	sender     *webrtc.RTPSender
+
+	packets atomic.Uint64
+}
+
+const seqMapSize = 1024
+
+type seqEntry struct {
+	valid bool
+	layer int8
+	src   uint16
+	ts    uint32
+}
+
+func newDownTrack(pub *publishedTrack, subscriber string, log *slog.Logger) *downTrack {
+	return &downTrack{
+		id:         pub.sid,
+		streamID:   pub.ownerSID + "|" + pub.sid,
+		pub:        pub,
+		subscriber: subscriber,
+		log:        log.With("track", pub.sid, "subscriber", subscriber),
+		current:    -1,
+		target:     -1,
+		maxQuality: qualityHigh,
+	}
+}
+
+func (d *downTrack) ID() string                { return d.id }
+func (d *downTrack) RID() string               { return "" }
+func (d *downTrack) StreamID() string          { return d.streamID }
+func (d *downTrack) Kind() webrtc.RTPCodecType { return d.pub.kind }
+
+// Bind picks the negotiated codec that matches what the publisher sends.
+func (d *downTrack) Bind(ctx webrtc.TrackLocalContext) (webrtc.RTPCodecParameters, error) {
+	src := d.pub.codecCapability()
+	var chosen *webrtc.RTPCodecParameters
+	strip := false
+	for _, c := range ctx.CodecParameters() {
+		if codecMatches(src, c.RTPCodecCapability) {
+			chosen = &c
+			break
+		}
+	}
+	if chosen == nil && strings.EqualFold(src.MimeType, mimeRED) {
+		for _, c := range ctx.CodecParameters() {
+			if strings.EqualFold(c.MimeType, webrtc.MimeTypeOpus) {
+				chosen, strip = &c, true
+				break
+			}
+		}
+	}
+	if chosen == nil {
+		return webrtc.RTPCodecParameters{}, fmt.Errorf("bind %s: subscriber did not negotiate %s: %w", d.id, src.MimeType, webrtc.ErrUnsupportedCodec)
+	}
+	d.mu.Lock()
+	d.writer, d.ssrc, d.pt, d.stripRED, d.bound = ctx.WriteStream(), uint32(ctx.SSRC()), uint8(chosen.PayloadType), strip, true
+	d.current = -1
+	d.mu.Unlock()
+	d.pub.retarget(d)
+	d.pub.requestKeyframe(d.targetLayer())
+	return *chosen, nil
+}
+
+func (d *downTrack) Unbind(webrtc.TrackLocalContext) error {
+	d.mu.Lock()
+	d.bound, d.writer = false, nil
+	d.mu.Unlock()
+	return nil
+}
+
+func (d *downTrack) targetLayer() int {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.target
+}
+
+// setPaused implements UpdateTrackSettings.disabled: a paused down track
+// forwards nothing, and on resume waits for a fresh keyframe.
+func (d *downTrack) setPaused(p bool) {
+	d.mu.Lock()
+	was := d.paused
+	d.paused = p
+	if p {
+		d.current = -1
+	}
+	target := d.target
+	d.mu.Unlock()
+	if was && !p {
+		d.pub.requestKeyframe(target)
+	}
+}
+
+func (d *downTrack) setMaxQuality(q int) {
+	d.mu.Lock()
+	d.maxQuality = q
+	d.mu.Unlock()
+	d.pub.retarget(d)
+}
+
+// forward writes one received packet. It runs on the layer's reader
+// goroutine; the lock is only contended by NACK retransmissions.
+func (d *downTrack) forward(layer int, hdr *rtp.Header, payload []byte, keyframe bool, nowNs int64) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if !d.bound || d.closed || d.paused {
+		return
+	}
+	if d.current != layer {
+		if layer != d.target || !keyframe {
+			return
+		}
+		d.m.switchTo(hdr.SequenceNumber, hdr.Timestamp, nowNs, d.pub.clockRate)
+		d.current = layer
+	}
+	if len(payload) == 0 {
+		d.m.skip(hdr.SequenceNumber)
+		return
+	}
+	seq, ts, ok := d.m.update(hdr.SequenceNumber, hdr.Timestamp, nowNs)
+	if !ok {
+		return
+	}
+	d.seqMap[seq%seqMapSize] = seqEntry{valid: true, layer: int8(layer), src: hdr.SequenceNumber, ts: ts}
+	d.writeLocked(hdr, payload, seq, ts)
+}
+
+func (d *downTrack) writeLocked(hdr *rtp.Header, payload []byte, seq uint16, ts uint32) {
+	if d.stripRED {
+		p, ok := redPrimary(payload)
+		if !ok || len(p) == 0 {
+			return
+		}
+		payload = p
+	}
+	d.hdr = *hdr
+	d.hdr.SequenceNumber, d.hdr.Timestamp, d.hdr.SSRC, d.hdr.PayloadType = seq, ts, d.ssrc, d.pt
+	// Extension IDs are per negotiation, so the publisher's are meaningless
+	// here; padding was stripped by the reader.
+	d.hdr.Extension, d.hdr.Extensions, d.hdr.Padding, d.hdr.PaddingSize = false, nil, false, 0
+	if _, err := d.writer.WriteRTP(&d.hdr, payload); err == nil {
+		d.packets.Add(1)
+	}
+}
+
+// retransmit answers a NACK from the publisher's cache.
+func (d *downTrack) retransmit(seqs []uint16, buf []byte) {
+	var hdr rtp.Header
+	for _, seq := range seqs {
+		d.mu.Lock()
+		e := d.seqMap[seq%seqMapSize]
+		d.mu.Unlock()
+		if !e.valid {
+			continue
+		}
+		n := d.pub.cached(int(e.layer), e.src, buf)
+		if n == 0 {
+			continue
+		}
+		hl, err := hdr.Unmarshal(buf[:n])
+		if err != nil {
+			continue
+		}
+		end := n
+		if hdr.Padding && n > hl {
+			end -= int(buf[n-1])
+		}
+		if end < hl {
+			continue
+		}
+		d.mu.Lock()
+		if d.bound && !d.closed {
+			d.writeLocked(&hdr, buf[hl:end], seq, e.ts)
+		}
+		d.mu.Unlock()
+	}
+}
+
+// readRTCP serves the subscriber's feedback until the sender stops.
+func (d *downTrack) readRTCP(sender *webrtc.RTPSender) {
+	buf := make([]byte, maxPacketSize)
+	for {
+		pkts, _, err := sender.ReadRTCP()
+		if err != nil {
+			if !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrClosedPipe) {
+				d.log.Debug("rtcp reader stopped", "err", err)
+			}
+			return
+		}
+		for _, p := range pkts {
+			switch p := p.(type) {
+			case *rtcp.PictureLossIndication, *rtcp.FullIntraRequest:
+				d.pub.requestKeyframe(d.currentOrTarget())
+			case *rtcp.TransportLayerNack:
+				var seqs []uint16
+				for _, pair := range p.Nacks {
+					seqs = append(seqs, pair.PacketList()...)
+				}
+				d.retransmit(seqs, buf)
+			}
+		}
+	}
+}
+
+func (d *downTrack) currentOrTarget() int {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.current >= 0 {
+		return d.current
+	}
+	return d.target
+}
+
+func (d *downTrack) close() {
+	d.mu.Lock()
+	d.closed = true
+	d.mu.Unlock()
+}
+
+func nowNs() int64 { return time.Now().UnixNano() }

@@ -1,0 +1,285 @@
+package sfu
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"maps"
+	"sync"
+	"time"
+
+	"github.com/livekit/protocol/livekit"
+	"github.com/pion/webrtc/v4"
+)
+
+// Manager owns the rooms of this server.
+type Manager struct {
+	cfg    Config
+	api    *webrtc.API
+	closer io.Closer
+	log    *slog.Logger
+
+	mu     sync.Mutex
+	rooms  map[string]*Room
+	closed bool
+}
+
+// NewManager builds the shared WebRTC stack. Close releases it.
+func NewManager(ctx context.Context, cfg Config, log *slog.Logger) (*Manager, error) {
+	cfg = cfg.withDefaults()
+	api, closer, err := newAPI(cfg.WebRTC)
+	if err != nil {
+		return nil, fmt.Errorf("sfu: %w", err)
+	}
+	return &Manager{cfg: cfg, api: api, closer: closer, log: log.With("component", "sfu"), rooms: map[string]*Room{}}, nil
+}
+
+// Close ends every session with SERVER_SHUTDOWN.
+func (m *Manager) Close(ctx context.Context) error {
+	m.mu.Lock()
+	m.closed = true
+	rooms := m.rooms
+	m.rooms = map[string]*Room{}
+	m.mu.Unlock()
+	for _, r := range rooms {
+		r.closeAll(livekit.DisconnectReason_SERVER_SHUTDOWN)
+	}
+	return m.closer.Close()
+}
+
+// RoomParticipants lists identities in a room (for tests and operators).
+func (m *Manager) RoomParticipants(room string) []string {
+	m.mu.Lock()
+	r := m.rooms[room]
+	m.mu.Unlock()
+	if r == nil {
+		return nil
+	}
+	var ids []string
+	for _, p := range r.list() {
+		ids = append(ids, p.identity)
+	}
+	return ids
+}
+
+// Join admits a participant (or resumes one) and sends its first signal
+// response (JoinResponse or ReconnectResponse) through sink before
+// returning. On ErrResumeFailed the client was already told to rejoin.
+func (m *Manager) Join(ctx context.Context, req JoinRequest, sink Sink) (*Participant, error) {
+	if req.Grant == nil {
+		return nil, fmt.Errorf("join %q: missing grant", req.Identity)
+	}
+	m.mu.Lock()
+	if m.closed {
+		m.mu.Unlock()
+		return nil, fmt.Errorf("join: %w", errClosed)
+	}
+	r := m.rooms[req.Room]
+	if req.Reconnect {
+		m.mu.Unlock()
+		return m.resume(r, req, sink)
+	}
+	if r == nil {
+		r = newRoom(req.Room, m.cfg, m.log, m.dropRoom)
+		m.rooms[req.Room] = r
+	}
+	m.mu.Unlock()
+
+	r.mu.Lock()
+	old := r.participants[req.Identity]
+	if old == nil && len(r.participants) >= m.cfg.MaxParticipants {
+		r.mu.Unlock()
+		return nil, fmt.Errorf("join %q: %w (max %d)", req.Room, ErrRoomFull, m.cfg.MaxParticipants)
+	}
+	r.mu.Unlock()
+	if old != nil {
+		// The newer session wins: the old client may be gone without a
+		// leave, or the user opened a second tab.
+		old.sendLeave(livekit.DisconnectReason_DUPLICATE_IDENTITY, livekit.LeaveRequest_DISCONNECT)
+		r.remove(old, livekit.DisconnectReason_DUPLICATE_IDENTITY)
+	}
+
+	p, err := m.newParticipant(r, req, sink)
+	if err != nil {
+		return nil, err
+	}
+	r.mu.Lock()
+	if r.closed {
+		r.mu.Unlock()
+		p.close()
+		return nil, fmt.Errorf("join %q: room is closing", req.Room)
+	}
+	if r.emptyTimer != nil {
+		r.emptyTimer.Stop()
+		r.emptyTimer = nil
+	}
+	r.participants[p.identity] = p
+	resp := &livekit.JoinResponse{
+		Room:              r.protoLocked(),
+		Participant:       p.info(),
+		ServerVersion:     m.cfg.ServerVersion,
+		ServerInfo:        &livekit.ServerInfo{Edition: livekit.ServerInfo_Standard, Version: m.cfg.ServerVersion, Protocol: 16},
+		SubscriberPrimary: !req.SinglePC && req.Grant.GetCanSubscribe(),
+		PingInterval:      req.PingInterval,
+		PingTimeout:       req.PingTimeout,
+	}
+	if m.cfg.ICEServers != nil {
+		resp.IceServers = m.cfg.ICEServers(req.Identity)
+	}
+	for _, o := range r.participants {
+		if o != p && !o.hidden() {
+			resp.OtherParticipants = append(resp.OtherParticipants, o.info())
+		}
+	}
+	err = sink.Send(&livekit.SignalResponse{Message: &livekit.SignalResponse_Join{Join: resp}})
+	r.mu.Unlock()
+	if err != nil {
+		r.remove(p, livekit.DisconnectReason_SIGNAL_CLOSE)
+		return nil, fmt.Errorf("send join response: %w", err)
+	}
+	p.log.Info("participant joined", "single_pc", req.SinglePC, "client", req.ClientInfo.GetSdk().String()+" "+req.ClientInfo.GetVersion())
+	p.changed()
+
+	if req.SinglePC && req.PublisherOffer != nil {
+		if err := p.handleOffer(req.PublisherOffer); err != nil {
+			r.remove(p, livekit.DisconnectReason_JOIN_FAILURE)
+			return nil, fmt.Errorf("join offer: %w", err)
+		}
+	}
+	if !req.SinglePC {
+		if err := p.sub.negotiate(false); err != nil {
+			r.remove(p, livekit.DisconnectReason_JOIN_FAILURE)
+			return nil, fmt.Errorf("subscriber offer: %w", err)
+		}
+	}
+	if p.autoSubscribe {
+		for _, o := range r.list() {
+			if o == p {
+				continue
+			}
+			for _, pub := range o.publishedReady() {
+				p.subscribe(pub)
+			}
+		}
+	}
+	return p, nil
+}
+
+func (m *Manager) dropRoom(r *Room) {
+	m.mu.Lock()
+	if m.rooms[r.name] == r {
+		delete(m.rooms, r.name)
+	}
+	m.mu.Unlock()
+}
+
+func (m *Manager) newParticipant(r *Room, req JoinRequest, sink Sink) (*Participant, error) {
+	p := &Participant{
+		sid: newID("PA_"), identity: req.Identity, room: r, cfg: m.cfg,
+		singlePC: req.SinglePC, autoSubscribe: req.AutoSubscribe, kind: req.Kind,
+		grant: req.Grant, clientInfo: req.ClientInfo, joinedAt: time.Now(),
+		sink: sink, name: req.Name, metadata: req.Metadata, attributes: maps.Clone(req.Attributes),
+		state: livekit.ParticipantInfo_ACTIVE, published: map[string]*localTrack{},
+		subs: map[string]*subscription{}, dataOut: map[livekit.DataPacket_Kind]*webrtc.DataChannel{},
+	}
+	if p.attributes == nil {
+		p.attributes = map[string]string{}
+	}
+	p.log = r.log.With("identity", req.Identity, "sid", p.sid)
+	var err error
+	p.pub, err = newTransport(m.api, nil, livekit.SignalTarget_PUBLISHER, p.send, p.log)
+	if err != nil {
+		return nil, err
+	}
+	p.pub.pc.OnTrack(p.onTrack)
+	p.pub.pc.OnDataChannel(p.acceptDataChannel)
+	p.pub.pc.OnConnectionStateChange(func(s webrtc.PeerConnectionState) { p.log.Debug("publisher pc", "state", s.String()) })
+	if req.SinglePC {
+		p.pub.midMap = func() map[string]string { return midMap(p.pub.pc) }
+		return p, nil
+	}
+	p.sub, err = newTransport(m.api, nil, livekit.SignalTarget_SUBSCRIBER, p.send, p.log)
+	if err != nil {
+		p.pub.close()
+		return nil, err
+	}
+	p.sub.midMap = func() map[string]string { return midMap(p.sub.pc) }
+	p.sub.pc.OnConnectionStateChange(func(s webrtc.PeerConnectionState) { p.log.Debug("subscriber pc", "state", s.String()) })
+	// The client adopts server-created channels on the subscriber
+	// connection by label and reads downstream data from them.
+	ordered, lossyRetransmits := false, uint16(0)
+	rel, err := p.sub.pc.CreateDataChannel(labelReliable, nil)
+	if err == nil {
+		p.dataOut[livekit.DataPacket_RELIABLE] = rel
+		var lossy *webrtc.DataChannel
+		lossy, err = p.sub.pc.CreateDataChannel(labelLossy, &webrtc.DataChannelInit{Ordered: &ordered, MaxRetransmits: &lossyRetransmits})
+		p.dataOut[livekit.DataPacket_LOSSY] = lossy
+	}
+	if err != nil {
+		p.pub.close()
+		p.sub.close()
+		return nil, fmt.Errorf("subscriber data channels: %w", err)
+	}
+	return p, nil
+}
+
+// resume reattaches a client whose signal connection dropped. The session
+// (peer connections, tracks, subscriptions) never went away, so a real
+// resume is possible: ReconnectResponse, a full participant sync, then ICE
+// restart (v0: our subscriber offer; v1: the client's offer, answered as
+// usual).
+func (m *Manager) resume(r *Room, req JoinRequest, sink Sink) (*Participant, error) {
+	var p *Participant
+	if r != nil {
+		r.mu.Lock()
+		p = r.participants[req.Identity]
+		r.mu.Unlock()
+	}
+	if p == nil || (req.ParticipantSID != "" && req.ParticipantSID != p.sid) || p.singlePC != req.SinglePC {
+		_ = sink.Send(&livekit.SignalResponse{Message: &livekit.SignalResponse_Leave{Leave: &livekit.LeaveRequest{
+			CanReconnect: true, Reason: livekit.DisconnectReason_STATE_MISMATCH, Action: livekit.LeaveRequest_RECONNECT,
+		}}})
+		return nil, fmt.Errorf("resume %q in %q: %w", req.Identity, req.Room, ErrResumeFailed)
+	}
+	p.mu.Lock()
+	oldSink := p.sink
+	p.sink = sink
+	if p.dropTimer != nil {
+		p.dropTimer.Stop()
+		p.dropTimer = nil
+	}
+	p.mu.Unlock()
+	if oldSink != nil && oldSink != sink {
+		oldSink.Close("resumed on a new connection")
+	}
+	rr := &livekit.ReconnectResponse{ServerInfo: &livekit.ServerInfo{Edition: livekit.ServerInfo_Standard, Version: m.cfg.ServerVersion, Protocol: 16}}
+	if m.cfg.ICEServers != nil {
+		rr.IceServers = m.cfg.ICEServers(req.Identity)
+	}
+	if err := sink.Send(&livekit.SignalResponse{Message: &livekit.SignalResponse_Reconnect{Reconnect: rr}}); err != nil {
+		return nil, fmt.Errorf("send reconnect response: %w", err)
+	}
+	var infos []*livekit.ParticipantInfo
+	for _, o := range r.list() {
+		if o == p || !o.hidden() {
+			infos = append(infos, o.info())
+		}
+	}
+	p.send(&livekit.SignalResponse{Message: &livekit.SignalResponse_Update{Update: &livekit.ParticipantUpdate{Participants: infos}}})
+	r.mu.Lock()
+	room := r.protoLocked()
+	r.mu.Unlock()
+	p.send(&livekit.SignalResponse{Message: &livekit.SignalResponse_RoomUpdate{RoomUpdate: &livekit.RoomUpdate{Room: room}}})
+	p.log.Info("participant resumed")
+	if p.singlePC {
+		// Anything subscribed while the signal was down needs an offer.
+		p.renegotiate()
+	} else {
+		p.sub.resetAwaiting()
+		if err := p.sub.negotiate(true); err != nil {
+			return nil, fmt.Errorf("resume subscriber ice restart: %w", err)
+		}
+	}
+	return p, nil
+}

@@ -1,0 +1,241 @@
+package sfu
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/livekit/protocol/livekit"
+	"github.com/pion/sdp/v3"
+	"github.com/pion/webrtc/v4"
+)
+
+// addTrack answers an AddTrackRequest with TrackPublished. Media arrives
+// later in the offer, matched by cid (the msid track id).
+func (p *Participant) addTrack(req *livekit.AddTrackRequest) {
+	if !p.grant.GetCanPublish() || !p.grant.GetCanPublishSource(req.GetSource()) {
+		p.log.Info("publish refused by grant", "cid", req.GetCid(), "source", req.GetSource())
+		p.requestResponse(livekit.RequestResponse_NOT_ALLOWED, "token does not allow publishing source "+req.GetSource().String())
+		return
+	}
+	p.mu.Lock()
+	for _, t := range p.published {
+		if t.cid == req.GetCid() {
+			info := t.info
+			p.mu.Unlock()
+			p.send(trackPublished(req.GetCid(), info))
+			return
+		}
+	}
+	if len(p.published) >= p.cfg.MaxTracksPerParticipant {
+		p.mu.Unlock()
+		p.log.Info("track limit reached", "max", p.cfg.MaxTracksPerParticipant)
+		p.requestResponse(livekit.RequestResponse_LIMIT_EXCEEDED, "max tracks per participant reached")
+		return
+	}
+	info := &livekit.TrackInfo{
+		Sid: newID("TR_"), Type: req.GetType(), Name: req.GetName(), Muted: req.GetMuted(),
+		Width: req.GetWidth(), Height: req.GetHeight(), Simulcast: len(req.GetLayers()) > 1,
+		DisableDtx: req.GetDisableDtx(), Source: req.GetSource(), Layers: req.GetLayers(),
+		Stereo: req.GetStereo(), DisableRed: req.GetDisableRed(), Encryption: req.GetEncryption(),
+		Stream: req.GetStream(), AudioFeatures: req.GetAudioFeatures(), BackupCodecPolicy: req.GetBackupCodecPolicy(),
+	}
+	if info.Stream == "" {
+		info.Stream = "camera"
+		if s := req.GetSource(); s == livekit.TrackSource_SCREEN_SHARE || s == livekit.TrackSource_SCREEN_SHARE_AUDIO {
+			info.Stream = "screen"
+		}
+	}
+	info.Codecs = requestedCodecs(req)
+	if len(info.Codecs) > 0 {
+		info.MimeType = info.Codecs[0].MimeType
+	}
+	kind := webrtc.RTPCodecTypeAudio
+	if req.GetType() == livekit.TrackType_VIDEO {
+		kind = webrtc.RTPCodecTypeVideo
+	}
+	lt := &localTrack{info: info, cid: req.GetCid()}
+	lt.pub = newPublishedTrack(info.Sid, p.sid, kind, p.pub.pc.WriteRTCP, p.log)
+	lt.pub.layerWidths = layerWidths(req.GetLayers(), req.GetWidth())
+	p.published[info.Sid] = lt
+	p.mu.Unlock()
+	p.send(trackPublished(req.GetCid(), info))
+	p.changed()
+}
+
+func trackPublished(cid string, info *livekit.TrackInfo) *livekit.SignalResponse {
+	return &livekit.SignalResponse{Message: &livekit.SignalResponse_TrackPublished{TrackPublished: &livekit.TrackPublishedResponse{Cid: cid, Track: info}}}
+}
+
+// requestedCodecs lists the codec the client will send, so that it adopts it
+// (livekit-client takes codecs[0].mime_type when the server does not list
+// enabled codecs).
+func requestedCodecs(req *livekit.AddTrackRequest) []*livekit.SimulcastCodecInfo {
+	if req.GetType() == livekit.TrackType_AUDIO {
+		mime := mimeRED
+		if req.GetDisableRed() {
+			mime = webrtc.MimeTypeOpus
+		}
+		return []*livekit.SimulcastCodecInfo{{MimeType: mime, Cid: req.GetCid()}}
+	}
+	var out []*livekit.SimulcastCodecInfo
+	for _, c := range req.GetSimulcastCodecs() {
+		if c.GetCodec() == "" {
+			continue
+		}
+		mime := c.GetCodec()
+		if !strings.Contains(mime, "/") {
+			mime = "video/" + mime
+		}
+		out = append(out, &livekit.SimulcastCodecInfo{MimeType: mime, Cid: c.GetCid(), Layers: req.GetLayers()})
+	}
+	if len(out) == 0 {
+		out = append(out, &livekit.SimulcastCodecInfo{MimeType: webrtc.MimeTypeVP8, Cid: req.GetCid(), Layers: req.GetLayers()})
+	}
+	return out
+}
+
+func layerWidths(layers []*livekit.VideoLayer, width uint32) [numLayers]uint32 {
+	var w [numLayers]uint32
+	for _, l := range layers {
+		if q := int(l.GetQuality()); q >= 0 && q < numLayers {
+			w[q] = max(l.GetWidth(), l.GetHeight())
+		}
+	}
+	if w == ([numLayers]uint32{}) {
+		w[qualityHigh] = width
+	}
+	return w
+}
+
+// onTrack binds a received stream (one simulcast layer) to its publication.
+func (p *Participant) onTrack(remote *webrtc.TrackRemote, recv *webrtc.RTPReceiver) {
+	p.mu.Lock()
+	var lt *localTrack
+	for _, t := range p.published {
+		if t.cid == remote.ID() || t.info.Sid == remote.ID() {
+			lt = t
+			break
+		}
+	}
+	if lt == nil {
+		p.mu.Unlock()
+		p.log.Warn("media without a matching AddTrack, ignored", "track_id", remote.ID(), "rid", remote.RID())
+		return
+	}
+	for _, tr := range p.pub.pc.GetTransceivers() {
+		if tr.Receiver() == recv {
+			lt.info.Mid = tr.Mid()
+		}
+	}
+	lt.seen = true
+	lt.info.MimeType = remote.Codec().MimeType
+	pub := lt.pub
+	p.mu.Unlock()
+
+	first := !pub.hasMedia()
+	run, ok := pub.addLayer(remote)
+	if !ok {
+		return
+	}
+	p.log.Info("receiving media", "track", pub.sid, "codec", remote.Codec().MimeType, "rid", remote.RID(), "ssrc", remote.SSRC())
+	go run()
+	if first {
+		p.changed()
+		p.room.trackReady(p, pub)
+	}
+}
+
+// detectUnpublished finds published tracks whose sender the client removed:
+// their msid no longer appears in a sending m-section of the new offer.
+// There is no signal message for unpublishing.
+func (p *Participant) detectUnpublished(offerSDP string) bool {
+	var sd sdp.SessionDescription
+	if err := sd.UnmarshalString(offerSDP); err != nil {
+		return false
+	}
+	sending := map[string]bool{}
+	for _, m := range sd.MediaDescriptions {
+		if m.MediaName.Port.Value == 0 {
+			continue
+		}
+		dir := "sendrecv"
+		for _, a := range m.Attributes {
+			switch a.Key {
+			case "sendonly", "recvonly", "inactive", "sendrecv":
+				dir = a.Key
+			}
+		}
+		if dir != "sendonly" && dir != "sendrecv" {
+			continue
+		}
+		for _, a := range m.Attributes {
+			if a.Key == "msid" {
+				if f := strings.Fields(a.Value); len(f) == 2 {
+					sending[f[1]] = true
+				}
+			}
+		}
+	}
+	var gone []*localTrack
+	p.mu.Lock()
+	for sid, t := range p.published {
+		if sending[t.cid] {
+			t.seen = true
+		} else if t.seen {
+			gone = append(gone, t)
+			delete(p.published, sid)
+		}
+	}
+	p.mu.Unlock()
+	for _, t := range gone {
+		p.log.Info("track unpublished", "track", t.info.Sid)
+		t.pub.close()
+		go p.room.trackGone(t.pub)
+	}
+	return len(gone) > 0
+}
+
+func (p *Participant) setMuted(sid string, muted bool) {
+	p.mu.Lock()
+	t, ok := p.published[sid]
+	if ok {
+		t.info.Muted = muted
+	}
+	p.mu.Unlock()
+	if ok {
+		p.changed()
+	}
+}
+
+// publishedReady lists tracks that already carry media, for a late joiner.
+func (p *Participant) publishedReady() []*publishedTrack {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var out []*publishedTrack
+	for _, t := range p.published {
+		if t.pub.hasMedia() {
+			out = append(out, t.pub)
+		}
+	}
+	slices.SortFunc(out, func(a, b *publishedTrack) int { return strings.Compare(a.sid, b.sid) })
+	return out
+}
+
+func (p *Participant) findPublished(sid string) *publishedTrack {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if t, ok := p.published[sid]; ok {
+		return t.pub
+	}
+	return nil
+}
+
+func (p *Participant) publishedAll() []*publishedTrack {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	out := make([]*publishedTrack, 0, len(p.published))
+	for _, t := range p.published {
+		out = append(out, t.pub)
+	}
+	return out
+}

@@ -1,0 +1,160 @@
+package sfu
+
+import (
+	"github.com/livekit/protocol/livekit"
+	"github.com/pion/webrtc/v4"
+)
+
+// subscribe starts forwarding pub to this participant. Safe to call twice.
+func (p *Participant) subscribe(pub *publishedTrack) {
+	if !p.grant.GetCanSubscribe() {
+		return
+	}
+	p.mu.Lock()
+	if _, ok := p.subs[pub.sid]; ok || p.closed {
+		p.mu.Unlock()
+		return
+	}
+	dt := newDownTrack(pub, p.identity, p.log)
+	s := &subscription{pub: pub, dt: dt}
+	p.subs[pub.sid] = s
+	p.mu.Unlock()
+
+	tr := p.subscriberTransport()
+	sender, err := tr.addTrack(dt, !p.singlePC)
+	if err != nil {
+		p.log.Warn("subscribe failed", "track", pub.sid, "err", err)
+		p.mu.Lock()
+		delete(p.subs, pub.sid)
+		p.mu.Unlock()
+		p.send(&livekit.SignalResponse{Message: &livekit.SignalResponse_SubscriptionResponse{SubscriptionResponse: &livekit.SubscriptionResponse{TrackSid: pub.sid, Err: livekit.SubscriptionError_SE_UNKNOWN}}})
+		return
+	}
+	p.mu.Lock()
+	s.sender = sender
+	p.mu.Unlock()
+	pub.addDown(dt)
+	go dt.readRTCP(sender)
+	p.log.Debug("subscribed", "track", pub.sid)
+	p.renegotiate()
+}
+
+// unsubscribe stops forwarding a track; gone reports the publication ended,
+// in which case no response is owed to the client.
+func (p *Participant) unsubscribe(sid string) {
+	p.mu.Lock()
+	s, ok := p.subs[sid]
+	delete(p.subs, sid)
+	closed := p.closed
+	p.mu.Unlock()
+	if !ok {
+		return
+	}
+	s.pub.removeDown(s.dt)
+	s.dt.close()
+	if closed || s.sender == nil {
+		return
+	}
+	if err := p.subscriberTransport().removeTrack(s.sender); err != nil {
+		p.log.Debug("remove track", "err", err)
+	}
+	p.renegotiate()
+}
+
+func (p *Participant) subscriberTransport() *transport {
+	if p.singlePC {
+		return p.pub
+	}
+	return p.sub
+}
+
+// renegotiate updates the client's view of subscribed media. In v1 only the
+// client offers, so we ask it to, adding m-sections when tracks wait for one.
+func (p *Participant) renegotiate() {
+	if !p.singlePC {
+		if err := p.sub.negotiate(false); err != nil {
+			p.log.Debug("subscriber negotiation", "err", err)
+		}
+		return
+	}
+	var audio, video uint32
+	for _, t := range p.pub.pc.GetTransceivers() {
+		if t.Mid() != "" || t.Sender() == nil || t.Sender().Track() == nil {
+			continue
+		}
+		if t.Kind() == webrtc.RTPCodecTypeAudio {
+			audio++
+		} else {
+			video++
+		}
+	}
+	p.send(&livekit.SignalResponse{Message: &livekit.SignalResponse_MediaSectionsRequirement{MediaSectionsRequirement: &livekit.MediaSectionsRequirement{NumAudios: audio, NumVideos: video}}})
+}
+
+func (p *Participant) updateSubscription(req *livekit.UpdateSubscription) {
+	sids := append([]string(nil), req.GetTrackSids()...)
+	for _, pt := range req.GetParticipantTracks() {
+		sids = append(sids, pt.GetTrackSids()...)
+	}
+	for _, sid := range sids {
+		if !req.GetSubscribe() {
+			p.unsubscribe(sid)
+			continue
+		}
+		pub := p.room.findTrack(sid, p)
+		if pub == nil {
+			p.send(&livekit.SignalResponse{Message: &livekit.SignalResponse_SubscriptionResponse{SubscriptionResponse: &livekit.SubscriptionResponse{TrackSid: sid, Err: livekit.SubscriptionError_SE_TRACK_NOTFOUND}}})
+			continue
+		}
+		p.subscribe(pub)
+	}
+}
+
+// updateTrackSettings pauses hidden tracks and picks the simulcast layer
+// closest above the rendered size.
+func (p *Participant) updateTrackSettings(req *livekit.UpdateTrackSettings) {
+	for _, sid := range req.GetTrackSids() {
+		p.mu.Lock()
+		s := p.subs[sid]
+		p.mu.Unlock()
+		if s == nil {
+			continue
+		}
+		s.dt.setPaused(req.GetDisabled())
+		s.dt.setMaxQuality(qualityFor(s.pub.layerWidths, max(req.GetWidth(), req.GetHeight())))
+		state := livekit.StreamState_ACTIVE
+		if req.GetDisabled() {
+			state = livekit.StreamState_PAUSED
+		}
+		p.send(&livekit.SignalResponse{Message: &livekit.SignalResponse_StreamStateUpdate{StreamStateUpdate: &livekit.StreamStateUpdate{
+			StreamStates: []*livekit.StreamStateInfo{{ParticipantSid: s.pub.ownerSID, TrackSid: sid, State: state}},
+		}}})
+	}
+}
+
+func qualityFor(widths [numLayers]uint32, want uint32) int {
+	if want == 0 {
+		return qualityHigh
+	}
+	for q := qualityLow; q < numLayers; q++ {
+		if widths[q] >= want {
+			return q
+		}
+	}
+	return qualityHigh
+}
+
+// midMap lists every mid carrying a subscribed track; the client replaces
+// its whole map on each description.
+func midMap(pc *webrtc.PeerConnection) map[string]string {
+	m := map[string]string{}
+	for _, t := range pc.GetTransceivers() {
+		if t.Mid() == "" || t.Sender() == nil {
+			continue
+		}
+		if dt, ok := t.Sender().Track().(*downTrack); ok {
+			m[t.Mid()] = dt.id
+		}
+	}
+	return m
+}

@@ -1,0 +1,47 @@
+package signal
+
+import "time"
+
+// Config tunes signalling. Zero values take the defaults noted per field.
+type Config struct {
+	// PingInterval and PingTimeout are sent to clients; a connection silent
+	// for PingTimeout is closed. Defaults 5s and 15s.
+	PingInterval, PingTimeout time.Duration
+	// RefreshInterval is how often a fresh token is pushed. Default 5m.
+	RefreshInterval time.Duration
+	// RefreshTTL is the validity of pushed tokens. Default 15m.
+	RefreshTTL time.Duration
+	// JoinTimeout bounds the room join (JoinResponse must reach the client
+	// within 5s). Default 5s.
+	JoinTimeout time.Duration
+	// MaxMessageBytes caps one incoming WebSocket frame. Default 1 MiB.
+	MaxMessageBytes int64
+	// SendQueue is the per-connection outgoing frame buffer; a client that
+	// falls this far behind is disconnected. Default 512.
+	SendQueue int
+}
+
+func (c Config) withDefaults() Config {
+	if c.PingInterval <= 0 {
+		c.PingInterval = 5 * time.Second
+	}
+	if c.PingTimeout <= 0 {
+		c.PingTimeout = 15 * time.Second
+	}
+	if c.RefreshInterval <= 0 {
+		c.RefreshInterval = 5 * time.Minute
+	}
+	if c.RefreshTTL <= 0 {
+		c.RefreshTTL = 15 * time.Minute
+	}
+	if c.JoinTimeout <= 0 {
+		c.JoinTimeout = 5 * time.Second
+	}
+	if c.MaxMessageBytes <= 0 {
+		c.MaxMessageBytes = 1 << 20
+	}
+	if c.SendQueue <= 0 {
+		c.SendQueue = 512
+	}
+	return c
+}

@@ -1,0 +1,31 @@
+// Package signal serves the WebSocket signalling endpoints livekit-client
+// speaks (/rtc/v1 single peer connection, /rtc legacy dual peer connection,
+// the validate endpoints and HEAD /), authenticates access tokens and turns
+// frames into calls on the room layer.
+//
+// It may import sfu/ (for the join request and sink types), pion-free
+// protocol types from github.com/livekit/protocol, gorilla/websocket and the
+// standard library. It must not import platform/ or cmd/. What it needs from
+// the rooms is the small Rooms interface in rooms.go; FromManager adapts an
+// *sfu.Manager to it.
+//
+// Wiring in the main binary (cfg is config.Media):
+//
+//	mgr, err := sfu.NewManager(ctx, sfu.Config{
+//		EmptyTimeout: cfg.EmptyTimeout, ReconnectWindow: cfg.ReconnectWindow,
+//		MaxParticipants: cfg.MaxParticipants, MaxTracksPerParticipant: cfg.MaxTracksPerParticipant,
+//		MaxDataPacketBytes: cfg.MaxDataPacketBytes,
+//		WebRTC: sfu.WebRTCConfig{UDPPort: cfg.UDPPort, NodeIPs: cfg.NodeIPs,
+//			PortRangeStart: uint16(cfg.PortRangeStart), PortRangeEnd: uint16(cfg.PortRangeEnd)},
+//		ICEServers: turnServer.ICEServers, // nil when TURN is off
+//	}, logger)
+//	srv := signal.NewServer(ctx, signal.Config{PingInterval: cfg.PingInterval, PingTimeout: cfg.PingTimeout},
+//		signal.StaticKeys(cfg.Keys), signal.FromManager(mgr), logger)
+//	router.Handle("/rtc", srv)
+//	router.Handle("/rtc/*", srv)
+//	router.Method(http.MethodHead, "/", signal.HeadRoot())
+//	// on shutdown: srv.Close(ctx); mgr.Close(ctx); turnServer.Close()
+//
+// The Go protocol client used by tests and the load tester lives in
+// signal/client and imports neither this package nor sfu/.
+package signal
