@@ -1,0 +1,452 @@
+package store
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/uptrace/bun"
+
+	"souk/platform"
+)
+
+// AccountOptions tunes token lifetimes.
+type AccountOptions struct {
+	// SessionTTL is how long access and api tokens stay valid.
+	SessionTTL time.Duration
+	// ResetTTL is how long a password reset link stays valid.
+	ResetTTL time.Duration
+}
+
+// AccountService implements platform.AccountService.
+type AccountService struct {
+	db   *DB
+	opts AccountOptions
+	// dummyHash is checked when an e-mail has no account, so that an
+	// unknown e-mail costs as much time as a wrong password.
+	dummyHash string
+}
+
+// NewAccountService returns the store-backed account service.
+func NewAccountService(db *DB, opts AccountOptions) *AccountService {
+	if opts.SessionTTL <= 0 {
+		opts.SessionTTL = 24 * time.Hour
+	}
+	if opts.ResetTTL <= 0 {
+		opts.ResetTTL = time.Hour
+	}
+	return &AccountService{db: db, opts: opts, dummyHash: hashPassword(NewID())}
+}
+
+type userRow struct {
+	bun.BaseModel `bun:"table:users"`
+	ID            string    `bun:"id,pk"`
+	Site          string    `bun:"site"`
+	Email         string    `bun:"email"`
+	DisplayName   string    `bun:"display_name"`
+	PasswordHash  string    `bun:"password_hash"`
+	GoogleSubject *string   `bun:"google_subject"`
+	Roles         string    `bun:"roles"`
+	CreatedAt     time.Time `bun:"created_at"`
+	UpdatedAt     time.Time `bun:"updated_at"`
+}
+
+func (r *userRow) user() *platform.User {
+	return &platform.User{ID: r.ID, Site: r.Site, Email: r.Email, DisplayName: r.DisplayName,
+		Roles: strings.Split(r.Roles, ","), CreatedAt: r.CreatedAt}
+}
+
+type tokenRow struct {
+	bun.BaseModel `bun:"table:auth_tokens"`
+	Hash          string     `bun:"hash,pk"`
+	SessionID     string     `bun:"session_id"`
+	Kind          string     `bun:"kind"`
+	UserID        string     `bun:"user_id"`
+	Site          string     `bun:"site"`
+	CreatedAt     time.Time  `bun:"created_at"`
+	ExpiresAt     time.Time  `bun:"expires_at"`
+	RevokedAt     *time.Time `bun:"revoked_at"`
+}
+
+type resetRow struct {
+	bun.BaseModel `bun:"table:password_resets"`
+	Hash          string     `bun:"hash,pk"`
+	UserID        string     `bun:"user_id"`
+	Site          string     `bun:"site"`
+	CreatedAt     time.Time  `bun:"created_at"`
+	ExpiresAt     time.Time  `bun:"expires_at"`
+	UsedAt        *time.Time `bun:"used_at"`
+}
+
+const (
+	tokenAccess = "access"
+	tokenAPI    = "api"
+)
+
+var (
+	errBadCredentials = platform.Errorf(platform.EUNAUTHORIZED, "the e-mail or password is not correct")
+	errNoSession      = platform.Errorf(platform.EUNAUTHORIZED, "sign in again: the token is missing, expired or revoked")
+	errEmailTaken     = platform.Errorf(platform.ECONFLICT, "this e-mail address cannot be used to register; if you already have an account, sign in or reset your password")
+	errBadResetToken  = &platform.Error{Code: platform.EINVALID, Message: "the reset link is invalid, used or expired; request a new one",
+		Fields: []platform.FieldError{{Field: "token", Message: "the reset link is invalid, used or expired; request a new one"}}}
+)
+
+func now() time.Time { return time.Now().UTC().Truncate(time.Microsecond) }
+
+// newToken returns a random bearer token and its stored hash.
+func newToken() (token, hash string) {
+	var b [32]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		panic(fmt.Sprintf("crypto/rand: %v", err))
+	}
+	token = base64.RawURLEncoding.EncodeToString(b[:])
+	return token, hashToken(token)
+}
+
+func hashToken(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:])
+}
+
+// CreateUser stores a new user with a password; used by registration and
+// the admin command. roles defaults to user.
+func (s *AccountService) CreateUser(ctx context.Context, r *platform.Registration, roles ...string) (*platform.User, error) {
+	if err := r.Validate(); err != nil {
+		return nil, err
+	}
+	if len(roles) == 0 {
+		roles = []string{platform.RoleUser}
+	}
+	row := s.newUserRow(r.Site, r.Email, r.DisplayName, hashPassword(r.Password), roles)
+	err := s.db.RunInTx(ctx, &sql.TxOptions{}, func(ctx context.Context, tx bun.Tx) error {
+		return s.insertUser(ctx, tx, row)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return row.user(), nil
+}
+
+// SetRoles replaces a user's roles (the admin command promotes users).
+func (s *AccountService) SetRoles(ctx context.Context, site, userID string, roles []string) error {
+	res, err := s.db.NewUpdate().Model((*userRow)(nil)).Set("roles = ?", strings.Join(roles, ",")).Set("updated_at = ?", now()).
+		Where("id = ? AND site = ?", userID, site).Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("set roles: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return platform.Errorf(platform.ENOTFOUND, "no such user")
+	}
+	return nil
+}
+
+// SetPassword replaces a user's password and revokes their sessions.
+func (s *AccountService) SetPassword(ctx context.Context, site, userID, password string) error {
+	if fe := platform.CheckPassword("password", password); fe != nil {
+		return platform.Invalid(*fe)
+	}
+	hash := hashPassword(password)
+	return s.db.RunInTx(ctx, &sql.TxOptions{}, func(ctx context.Context, tx bun.Tx) error {
+		return setPasswordTx(ctx, tx, site, userID, hash)
+	})
+}
+
+func setPasswordTx(ctx context.Context, tx bun.Tx, site, userID, hash string) error {
+	t := now()
+	res, err := tx.NewUpdate().Model((*userRow)(nil)).Set("password_hash = ?", hash).Set("updated_at = ?", t).
+		Where("id = ? AND site = ?", userID, site).Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("set password: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return platform.Errorf(platform.ENOTFOUND, "no such user")
+	}
+	if _, err := tx.NewUpdate().Model((*tokenRow)(nil)).Set("revoked_at = ?", t).
+		Where("user_id = ? AND revoked_at IS NULL", userID).Exec(ctx); err != nil {
+		return fmt.Errorf("revoke sessions: %w", err)
+	}
+	return nil
+}
+
+func (s *AccountService) newUserRow(site, email, name, hash string, roles []string) *userRow {
+	t := now()
+	return &userRow{ID: NewID(), Site: site, Email: email, DisplayName: name, PasswordHash: hash,
+		Roles: strings.Join(roles, ","), CreatedAt: t, UpdatedAt: t}
+}
+
+// insertUser maps a duplicate e-mail to the generic conflict error.
+func (s *AccountService) insertUser(ctx context.Context, tx bun.IDB, row *userRow) error {
+	exists, err := tx.NewSelect().Model((*userRow)(nil)).Where("site = ? AND email = ?", row.Site, row.Email).Exists(ctx)
+	if err != nil {
+		return fmt.Errorf("check e-mail: %w", err)
+	}
+	if exists {
+		return errEmailTaken
+	}
+	if _, err := tx.NewInsert().Model(row).Exec(ctx); err != nil {
+		if isUniqueViolation(err) {
+			return errEmailTaken
+		}
+		return fmt.Errorf("insert user: %w", err)
+	}
+	return nil
+}
+
+func isUniqueViolation(err error) bool {
+	msg := strings.ToLower(err.Error())
+	return strings.Contains(msg, "unique") || strings.Contains(msg, "duplicate key")
+}
+
+// Register implements platform.AccountService. The password is hashed
+// before the e-mail is checked, so a taken e-mail answers no faster than a
+// new one; its owner is told by mail that someone tried to register.
+func (s *AccountService) Register(ctx context.Context, r *platform.Registration) (*platform.Session, error) {
+	if err := r.Validate(); err != nil {
+		return nil, err
+	}
+	row := s.newUserRow(r.Site, r.Email, r.DisplayName, hashPassword(r.Password), []string{platform.RoleUser})
+	var sess *platform.Session
+	err := s.db.RunInTx(ctx, &sql.TxOptions{}, func(ctx context.Context, tx bun.Tx) error {
+		if err := s.insertUser(ctx, tx, row); err != nil {
+			return err
+		}
+		var err error
+		sess, err = s.startSession(ctx, tx, row.user())
+		return err
+	})
+	if errors.Is(err, errEmailTaken) {
+		notice := &OutboxMail{Site: r.Site, Recipient: r.Email, Subject: "Someone tried to register with your e-mail address",
+			Body: "Somebody tried to create a new account with this e-mail address, which already has one.\n" +
+				"If it was you, sign in, or use \"Forgot password\" to choose a new password. Otherwise you can ignore this message.\n"}
+		if qerr := EnqueueMail(ctx, s.db, notice); qerr != nil {
+			return nil, qerr
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	return sess, nil
+}
+
+// startSession issues an access and an api token.
+func (s *AccountService) startSession(ctx context.Context, tx bun.IDB, u *platform.User) (*platform.Session, error) {
+	t := now()
+	sess := &platform.Session{ID: NewID(), User: u, ExpiresAt: t.Add(s.opts.SessionTTL)}
+	access, accessHash := newToken()
+	api, apiHash := newToken()
+	sess.AccessToken, sess.APIToken = access, api
+	rows := []tokenRow{
+		{Hash: accessHash, SessionID: sess.ID, Kind: tokenAccess, UserID: u.ID, Site: u.Site, CreatedAt: t, ExpiresAt: sess.ExpiresAt},
+		{Hash: apiHash, SessionID: sess.ID, Kind: tokenAPI, UserID: u.ID, Site: u.Site, CreatedAt: t, ExpiresAt: sess.ExpiresAt},
+	}
+	if _, err := tx.NewInsert().Model(&rows).Exec(ctx); err != nil {
+		return nil, fmt.Errorf("store session: %w", err)
+	}
+	return sess, nil
+}
+
+// Login implements platform.AccountService.
+func (s *AccountService) Login(ctx context.Context, site, email, password string) (*platform.Session, error) {
+	email = platform.NormalizeEmail(email)
+	var row userRow
+	err := s.db.NewSelect().Model(&row).Where("site = ? AND email = ?", site, email).Scan(ctx)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("find user: %w", err)
+	}
+	found := err == nil && row.PasswordHash != ""
+	hash := s.dummyHash
+	if found {
+		hash = row.PasswordHash
+	}
+	ok, err := checkPassword(hash, password)
+	if err != nil {
+		return nil, fmt.Errorf("user %s: %w", row.ID, err)
+	}
+	if !found || !ok {
+		return nil, errBadCredentials
+	}
+	return s.startSession(ctx, s.db, row.user())
+}
+
+// LoginExternal implements platform.AccountService. An account is found by
+// the provider's subject, else linked by a verified e-mail, else created.
+func (s *AccountService) LoginExternal(ctx context.Context, site string, id *platform.ExternalIdentity) (*platform.Session, error) {
+	email := platform.NormalizeEmail(id.Email)
+	if id.Subject == "" || !id.EmailVerified || !platform.ValidEmail(email) {
+		return nil, platform.Errorf(platform.EUNAUTHORIZED, "the identity provider did not confirm a verified e-mail address")
+	}
+	var sess *platform.Session
+	err := s.db.RunInTx(ctx, &sql.TxOptions{}, func(ctx context.Context, tx bun.Tx) error {
+		var row userRow
+		err := tx.NewSelect().Model(&row).Where("site = ? AND google_subject = ?", site, id.Subject).Scan(ctx)
+		if errors.Is(err, sql.ErrNoRows) {
+			err = tx.NewSelect().Model(&row).Where("site = ? AND email = ?", site, email).Scan(ctx)
+			switch {
+			case err == nil:
+				if _, err := tx.NewUpdate().Model((*userRow)(nil)).Set("google_subject = ?", id.Subject).
+					Set("updated_at = ?", now()).Where("id = ?", row.ID).Exec(ctx); err != nil {
+					return fmt.Errorf("link identity: %w", err)
+				}
+			case errors.Is(err, sql.ErrNoRows):
+				name := strings.TrimSpace(id.Name)
+				if name == "" {
+					name = email[:strings.IndexByte(email, '@')]
+				}
+				if len([]rune(name)) > platform.DisplayNameMax {
+					name = string([]rune(name)[:platform.DisplayNameMax])
+				}
+				subject := id.Subject
+				row = *s.newUserRow(site, email, name, "", []string{platform.RoleUser})
+				row.GoogleSubject = &subject
+				if err := s.insertUser(ctx, tx, &row); err != nil {
+					return err
+				}
+			default:
+				return fmt.Errorf("find user: %w", err)
+			}
+		} else if err != nil {
+			return fmt.Errorf("find user: %w", err)
+		}
+		sess, err = s.startSession(ctx, tx, row.user())
+		return err
+	})
+	return sess, err
+}
+
+func (s *AccountService) findToken(ctx context.Context, site, kind, token string) (*tokenRow, *platform.User, error) {
+	if token == "" {
+		return nil, nil, errNoSession
+	}
+	var tok tokenRow
+	err := s.db.NewSelect().Model(&tok).Where("hash = ? AND kind = ? AND site = ?", hashToken(token), kind, site).Scan(ctx)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil, errNoSession
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("find token: %w", err)
+	}
+	if tok.RevokedAt != nil || !time.Now().Before(tok.ExpiresAt) {
+		return nil, nil, errNoSession
+	}
+	u, err := s.FindUserByID(ctx, site, tok.UserID)
+	if platform.ErrorCode(err) == platform.ENOTFOUND {
+		return nil, nil, errNoSession
+	}
+	return &tok, u, err
+}
+
+// AuthenticateAPIToken implements platform.Authenticator.
+func (s *AccountService) AuthenticateAPIToken(ctx context.Context, site, token string) (*platform.User, error) {
+	_, u, err := s.findToken(ctx, site, tokenAPI, token)
+	return u, err
+}
+
+// AuthenticateAccessToken implements platform.AccountService.
+func (s *AccountService) AuthenticateAccessToken(ctx context.Context, site, token string) (*platform.Session, error) {
+	tok, u, err := s.findToken(ctx, site, tokenAccess, token)
+	if err != nil {
+		return nil, err
+	}
+	return &platform.Session{ID: tok.SessionID, User: u, AccessToken: token, ExpiresAt: tok.ExpiresAt}, nil
+}
+
+// Logout implements platform.AccountService.
+func (s *AccountService) Logout(ctx context.Context, site, sessionID string) error {
+	_, err := s.db.NewUpdate().Model((*tokenRow)(nil)).Set("revoked_at = ?", now()).
+		Where("session_id = ? AND site = ? AND revoked_at IS NULL", sessionID, site).Exec(ctx)
+	if err != nil {
+		return fmt.Errorf("revoke session: %w", err)
+	}
+	return nil
+}
+
+// FindUserByID implements platform.UserFinder.
+func (s *AccountService) FindUserByID(ctx context.Context, site, id string) (*platform.User, error) {
+	var row userRow
+	err := s.db.NewSelect().Model(&row).Where("id = ? AND site = ?", id, site).Scan(ctx)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, platform.Errorf(platform.ENOTFOUND, "no such user")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("find user: %w", err)
+	}
+	return row.user(), nil
+}
+
+// FindUserByEmail returns ENOTFOUND when the site has no such account.
+func (s *AccountService) FindUserByEmail(ctx context.Context, site, email string) (*platform.User, error) {
+	var row userRow
+	err := s.db.NewSelect().Model(&row).Where("site = ? AND email = ?", site, platform.NormalizeEmail(email)).Scan(ctx)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, platform.Errorf(platform.ENOTFOUND, "no such user")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("find user: %w", err)
+	}
+	return row.user(), nil
+}
+
+// RequestPasswordReset implements platform.AccountService.
+func (s *AccountService) RequestPasswordReset(ctx context.Context, site, email string, link func(token string) string) error {
+	u, err := s.FindUserByEmail(ctx, site, email)
+	if platform.ErrorCode(err) == platform.ENOTFOUND {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	token, hash := newToken()
+	t := now()
+	row := &resetRow{Hash: hash, UserID: u.ID, Site: site, CreatedAt: t, ExpiresAt: t.Add(s.opts.ResetTTL)}
+	return s.db.RunInTx(ctx, &sql.TxOptions{}, func(ctx context.Context, tx bun.Tx) error {
+		if _, err := tx.NewInsert().Model(row).Exec(ctx); err != nil {
+			return fmt.Errorf("store reset token: %w", err)
+		}
+		return EnqueueMail(ctx, tx, &OutboxMail{
+			Site: site, Recipient: u.Email, Subject: "Reset your password",
+			Body: fmt.Sprintf("Hello %s,\n\nopen this link to choose a new password (valid for %s, usable once):\n\n%s\n\n"+
+				"If you did not ask for it, ignore this message; your password stays unchanged.\n",
+				u.DisplayName, s.opts.ResetTTL, link(token)),
+		})
+	})
+}
+
+// ResetPassword implements platform.AccountService.
+func (s *AccountService) ResetPassword(ctx context.Context, site, token, password string) error {
+	if fe := platform.CheckPassword("password", password); fe != nil {
+		return platform.Invalid(*fe)
+	}
+	hash := hashPassword(password)
+	return s.db.RunInTx(ctx, &sql.TxOptions{}, func(ctx context.Context, tx bun.Tx) error {
+		t := now()
+		var row resetRow
+		err := tx.NewSelect().Model(&row).Where("hash = ? AND site = ?", hashToken(token), site).Scan(ctx)
+		if errors.Is(err, sql.ErrNoRows) {
+			return errBadResetToken
+		}
+		if err != nil {
+			return fmt.Errorf("find reset token: %w", err)
+		}
+		if row.UsedAt != nil || !t.Before(row.ExpiresAt) {
+			return errBadResetToken
+		}
+		// The guard on used_at makes the token single-use even when two
+		// resets race.
+		res, err := tx.NewUpdate().Model((*resetRow)(nil)).Set("used_at = ?", t).
+			Where("hash = ? AND used_at IS NULL", row.Hash).Exec(ctx)
+		if err != nil {
+			return fmt.Errorf("use reset token: %w", err)
+		}
+		if n, _ := res.RowsAffected(); n != 1 {
+			return errBadResetToken
+		}
+		return setPasswordTx(ctx, tx, site, row.UserID, hash)
+	})
+}
