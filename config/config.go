@@ -34,6 +34,7 @@ type Config struct {
 	Redis    Redis    `yaml:"redis"`
 	Sites    Sites    `yaml:"sites"`
 	Media    Media    `yaml:"media"`
+	Platform Platform `yaml:"platform"`
 }
 
 // Server is the HTTP listener shared by the web app, the API, signalling and
@@ -88,9 +89,10 @@ func DefaultConfig() Config {
 			ShutdownTimeout:   15 * time.Second,
 			ReadHeaderTimeout: 10 * time.Second,
 		},
-		Log:   Log{Format: "text", Level: "info"},
-		Sites: Sites{Default: "desks"},
-		Media: DefaultMedia(),
+		Log:      Log{Format: "text", Level: "info"},
+		Sites:    Sites{Default: "desks"},
+		Media:    DefaultMedia(),
+		Platform: DefaultPlatform(),
 	}
 }
 
@@ -144,6 +146,9 @@ func (c Config) Validate() error {
 		bad("sites.default", "must name the default site's project")
 	}
 	if err := c.Media.Validate(); err != nil {
+		errs = append(errs, err)
+	}
+	if err := c.Platform.Validate(); err != nil {
 		errs = append(errs, err)
 	}
 	return errors.Join(errs...)

@@ -87,6 +87,9 @@ func TestMistakesNameTheKey(t *testing.T) {
 		{"short media secret", "media:\n  keys:\n    k: short\n", nil, "media.keys"},
 		{"non-positive limit", "media:\n  max_participants: 0\n", nil, "media.max_participants"},
 		{"ping timeout below interval", "media:\n  ping_timeout: 1s\n", nil, "media.ping_timeout"},
+		{"short session", "platform:\n  auth:\n    session_ttl: 10s\n", nil, "platform.auth.session_ttl"},
+		{"unknown blob backend", "", []string{"SOUK_PLATFORM_BLOB_BACKEND=ftp"}, "platform.blob.backend"},
+		{"bad mail tls", "platform:\n  mail:\n    tls: maybe\n", nil, "platform.mail.tls"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
