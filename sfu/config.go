@@ -26,6 +26,13 @@ type Config struct {
 	// needs a numeric version >= 1.8.0 for RPC. Default "1.9.0".
 	ServerVersion string
 
+	// AdvertiseClientProtocol mirrors each client's client_protocol in
+	// ParticipantInfo. livekit-client then switches RPC to data streams and
+	// lifts the 15 KiB RPC payload limit between such peers. Off by default:
+	// the product keeps the v1 RPC limit (REQUEST_PAYLOAD_TOO_LARGE) and
+	// chunked data streams, which every client version understands.
+	AdvertiseClientProtocol bool
+
 	// WebRTC transport settings.
 	WebRTC WebRTCConfig
 

@@ -146,7 +146,7 @@ func (d *downTrack) forward(layer int, hdr *rtp.Header, payload []byte, keyframe
 		return
 	}
 	if d.current != layer {
-		if layer != d.target || !keyframe {
+		if !d.acceptLayerLocked(layer, keyframe, nowNs) {
 			return
 		}
 		d.m.switchTo(hdr.SequenceNumber, hdr.Timestamp, nowNs, d.pub.clockRate)
@@ -162,6 +162,30 @@ func (d *downTrack) forward(layer int, hdr *rtp.Header, payload []byte, keyframe
 	}
 	d.seqMap[seq%seqMapSize] = seqEntry{valid: true, layer: int8(layer), src: hdr.SequenceNumber, ts: ts}
 	d.writeLocked(hdr, payload, seq, ts)
+}
+
+// acceptLayerLocked decides whether a packet of a layer we are not
+// forwarding starts forwarding it. Layers become the target when they are
+// better than the current target (within the subscriber's maximum) or when
+// what we forward went silent; the switch itself waits for a keyframe.
+func (d *downTrack) acceptLayerLocked(layer int, keyframe bool, nowNs int64) bool {
+	retarget := false
+	switch {
+	case layer == d.target:
+	case layer <= d.maxQuality && layer > d.target:
+		retarget = true
+	case (d.current < 0 || d.pub.layerStale(d.current, nowNs)) && d.pub.layerStale(d.target, nowNs):
+		retarget = true
+	}
+	if retarget {
+		d.target = layer
+		if !keyframe {
+			// Asynchronous: the request takes the track lock and writes
+			// RTCP, neither of which belongs under this lock.
+			go d.pub.requestKeyframe(layer)
+		}
+	}
+	return layer == d.target && keyframe
 }
 
 func (d *downTrack) writeLocked(hdr *rtp.Header, payload []byte, seq uint16, ts uint32) {

@@ -124,19 +124,21 @@ func (p *Participant) send(msg *livekit.SignalResponse) {
 // something changed.
 func (p *Participant) infoLocked() *livekit.ParticipantInfo {
 	info := &livekit.ParticipantInfo{
-		Sid:            p.sid,
-		Identity:       p.identity,
-		Name:           p.name,
-		State:          p.state,
-		Metadata:       p.metadata,
-		Attributes:     maps.Clone(p.attributes),
-		JoinedAt:       p.joinedAt.Unix(),
-		JoinedAtMs:     p.joinedAt.UnixMilli(),
-		Version:        p.version,
-		Permission:     p.grant.ToPermission(),
-		Kind:           p.kind,
-		ClientProtocol: p.clientInfo.GetClientProtocol(),
-		Capabilities:   p.clientInfo.GetCapabilities(),
+		Sid:          p.sid,
+		Identity:     p.identity,
+		Name:         p.name,
+		State:        p.state,
+		Metadata:     p.metadata,
+		Attributes:   maps.Clone(p.attributes),
+		JoinedAt:     p.joinedAt.Unix(),
+		JoinedAtMs:   p.joinedAt.UnixMilli(),
+		Version:      p.version,
+		Permission:   p.grant.ToPermission(),
+		Kind:         p.kind,
+		Capabilities: p.clientInfo.GetCapabilities(),
+	}
+	if p.cfg.AdvertiseClientProtocol {
+		info.ClientProtocol = p.clientInfo.GetClientProtocol()
 	}
 	for _, t := range p.published {
 		info.Tracks = append(info.Tracks, proto.Clone(t.info).(*livekit.TrackInfo))

@@ -53,6 +53,22 @@ type layer struct {
 	quality int
 	ssrc    uint32
 	cache   *packetCache
+	lastNs  atomic.Int64 // arrival of the latest packet
+}
+
+// layerStaleNs is how long a layer may be silent before subscribers fall
+// back to another: encoders drop upper simulcast layers when bandwidth or
+// CPU is short, without telling anyone.
+const layerStaleNs = int64(time.Second)
+
+func (t *publishedTrack) layerStale(q int, nowNs int64) bool {
+	if q < 0 || q >= numLayers {
+		return true
+	}
+	t.mu.Lock()
+	l := t.layers[q]
+	t.mu.Unlock()
+	return l == nil || nowNs-l.lastNs.Load() > layerStaleNs
 }
 
 func newPublishedTrack(sid, ownerSID string, kind webrtc.RTPCodecType, sendRTCP func([]rtcp.Packet) error, log *slog.Logger) *publishedTrack {
@@ -148,6 +164,7 @@ func (t *publishedTrack) handlePacket(l *layer, mime string, hdr *rtp.Header, pk
 	payload := pkt[hl:end]
 	kf := t.kind == webrtc.RTPCodecTypeAudio || (len(payload) > 0 && isKeyframe(mime, payload))
 	now := nowNs()
+	l.lastNs.Store(now)
 	for _, d := range *t.downs.Load() {
 		d.forward(l.quality, hdr, payload, kf, now)
 	}

@@ -54,6 +54,13 @@ func startServer(t testing.TB, mutate ...func(*sfu.Config, *signal.Config)) *tes
 	mux.Handle("/rtc", srv)
 	mux.Handle("/rtc/", srv)
 	mux.Handle("HEAD /{$}", signal.HeadRoot())
+	// Browser tests load the client library and a page from the same origin.
+	mux.HandleFunc("GET /harness.html", func(w http.ResponseWriter, r *http.Request) {
+		http.ServeFile(w, r, "testdata/browser/harness.html")
+	})
+	mux.HandleFunc("GET /livekit-client.umd.js", func(w http.ResponseWriter, r *http.Request) {
+		http.ServeFile(w, r, livekitClientUMD())
+	})
 	hs := httptest.NewServer(mux)
 	t.Cleanup(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)

@@ -1,0 +1,152 @@
+// Drives two livekit-client participants in headless Chromium against our
+// server and prints one JSON object of step results.
+// usage: node e2e.mjs <http base url> <v1|v0> <token alice> <token bob> [token gobot identity]
+import { chromium } from 'playwright-core';
+
+const [base, mode, tokA, tokB] = process.argv.slice(2);
+const singlePC = mode === 'v1';
+const wsURL = base.replace(/^http/, 'ws');
+const results = {};
+const t0 = Date.now();
+const step = async (name, fn) => {
+  const started = Date.now();
+  try {
+    const detail = await fn();
+    results[name] = { ok: true, ms: Date.now() - started, detail };
+  } catch (e) {
+    results[name] = { ok: false, ms: Date.now() - started, error: String(e && e.stack ? e.stack : e).slice(0, 600) };
+    throw e;
+  }
+};
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+async function until(what, fn, timeoutMs = 15000) {
+  const end = Date.now() + timeoutMs;
+  let last;
+  while (Date.now() < end) {
+    last = await fn();
+    if (last && last.done) return last.value;
+    await sleep(250);
+  }
+  throw new Error(`timeout waiting for ${what}: ${JSON.stringify(last)}`);
+}
+
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--headless', '--no-sandbox',
+    '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+    '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required'],
+});
+const logs = [];
+async function open(name) {
+  const ctx = await browser.newContext();
+  await ctx.grantPermissions(['camera', 'microphone']);
+  const page = await ctx.newPage();
+  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') logs.push(`${name}: ${m.text()}`.slice(0, 300)); });
+  page.on('pageerror', (e) => logs.push(`${name} pageerror: ${e}`));
+  await page.goto(`${base}/harness.html`);
+  return page;
+}
+const events = (page) => page.evaluate(() => window.events);
+async function waitEvent(page, what, pred, timeoutMs) {
+  return until(what, async () => {
+    const e = (await events(page)).find(pred);
+    return e ? { done: true, value: e } : { done: false };
+  }, timeoutMs);
+}
+
+// Video must be decoded (framesDecoded rising) and audio received.
+async function mediaFlows(page, from) {
+  const first = await until(`media from ${from}`, async () => {
+    const s = await page.evaluate(() => window.mediaStats());
+    const v = s[`${from}:video`], a = s[`${from}:audio`];
+    const ok = v && v.framesDecoded > 5 && a && a.packetsReceived > 10 && a.totalSamplesReceived > 0;
+    return { done: ok, value: s, stats: s };
+  }, 20000);
+  const v0 = first[`${from}:video`].framesDecoded;
+  return until(`rising frames from ${from}`, async () => {
+    const s = await page.evaluate(() => window.mediaStats());
+    return { done: s[`${from}:video`].framesDecoded > v0 + 5, value: s[`${from}:video`], stats: s };
+  }, 10000);
+}
+
+let exitCode = 0;
+try {
+  const alice = await open('alice');
+  const bob = await open('bob');
+  await step('join', async () => {
+    const a = await alice.evaluate(([u, t, s]) => window.join(u, t, s), [wsURL, tokA, singlePC]);
+    const b = await bob.evaluate(([u, t, s]) => window.join(u, t, s), [wsURL, tokB, singlePC]);
+    return { alice: a, bob: b };
+  });
+  await step('media', async () => ({
+    aliceSeesBob: await mediaFlows(alice, 'bob'),
+    bobSeesAlice: await mediaFlows(bob, 'alice'),
+  }));
+  await step('rpc', async () => {
+    const r = await alice.evaluate(() => window.rpc('bob', 'greet', 'hi'));
+    if (!r.ok || r.result !== 'hello hi from bob caller alice') throw new Error(JSON.stringify(r));
+    return r;
+  });
+  await step('rpc_error', async () => {
+    const r = await alice.evaluate(() => window.rpc('bob', 'fail', ''));
+    if (r.ok || r.code !== 4001 || r.message !== 'nope') throw new Error(JSON.stringify(r));
+    return r;
+  });
+  if (singlePC) {
+    await step('rpc_too_large', async () => {
+      const r = await alice.evaluate(() => window.rpc('bob', 'greet', 'x'.repeat(16000)));
+      if (r.ok || r.code !== 1402) throw new Error(JSON.stringify(r));
+      return r;
+    });
+    await step('text_stream', async () => {
+      await alice.evaluate(() => window.room.localParticipant.sendText('hello stream', { topic: 'chat' }));
+      return waitEvent(bob, 'text stream', (e) => e.type === 'text' && e.text === 'hello stream' && e.from === 'alice', 10000);
+    });
+    await step('byte_stream', async () => {
+      await alice.evaluate(async () => {
+        const bytes = new Uint8Array(40000).map((_, i) => i % 251);
+        await window.room.localParticipant.sendFile(new File([bytes], 'blob.bin'), { topic: 'file' });
+      });
+      const e = await waitEvent(bob, 'byte stream', (e) => e.type === 'bytes' && e.from === 'alice', 10000);
+      if (e.size !== 40000 || e.name !== 'blob.bin') throw new Error(JSON.stringify(e));
+      return e;
+    });
+  }
+  await step('mute', async () => {
+    await alice.evaluate(() => window.room.localParticipant.setMicrophoneEnabled(false));
+    return waitEvent(bob, 'mute', (e) => e.type === 'trackMuted' && e.identity === 'alice' && e.kind === 'audio', 10000);
+  });
+  if (singlePC) {
+    await step('signal_drop', async () => {
+      const before = await bob.evaluate(() => window.mediaStats());
+      await alice.evaluate(() => window.sockets.filter((s) => s.url.includes('/rtc')).at(-1).close());
+      const started = Date.now();
+      const e = await waitEvent(alice, 'reconnected', (e) => e.type === 'reconnected', 10000);
+      const elapsed = Date.now() - started;
+      if (elapsed > 10000) throw new Error(`reconnect took ${elapsed} ms`);
+      // Media still flows both ways after the resume.
+      const bobSide = await mediaFlows(bob, 'alice');
+      const aliceSide = await mediaFlows(alice, 'bob');
+      const state = await alice.evaluate(() => window.room.state);
+      if (state !== 'connected') throw new Error(`room state ${state}`);
+      return { elapsed, bobSide, aliceSide, before, event: e };
+    });
+    await step('unpublish', async () => {
+      await alice.evaluate(async () => {
+        const pub = [...window.room.localParticipant.trackPublications.values()].find((p) => p.kind === 'video');
+        await window.room.localParticipant.unpublishTrack(pub.track);
+      });
+      return waitEvent(bob, 'unpublish', (e) => e.type === 'trackUnpublished' && e.identity === 'alice' && e.kind === 'video', 10000);
+    });
+  }
+  await step('leave', async () => {
+    await bob.evaluate(() => window.room.disconnect());
+    return waitEvent(alice, 'bob disconnected', (e) => e.type === 'participantDisconnected' && e.identity === 'bob', 10000);
+  });
+} catch (e) {
+  exitCode = 1;
+} finally {
+  await browser.close().catch(() => {});
+}
+console.log(JSON.stringify({ mode, ms: Date.now() - t0, results, logs: logs.slice(-40) }));
+process.exit(exitCode);
