@@ -1,0 +1,34 @@
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
+import Container from '@mui/material/Container'
+import Stack from '@mui/material/Stack'
+import Typography from '@mui/material/Typography'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+
+export function Hero({ signedIn }: { signedIn: boolean }) {
+  const { t } = useTranslation()
+  // Sites word their own hero; the product wording is the fallback.
+  const title = t('site.hero.title', { defaultValue: t('front.heroTitle') })
+  const subtitle = t('site.hero.subtitle', { defaultValue: t('front.heroSubtitle') })
+  return (
+    <Box component="section" aria-labelledby="hero-title" sx={{ py: { xs: 6, md: 10 }, background: (th) => `linear-gradient(135deg, ${th.palette.primary.main}22, transparent 60%)` }}>
+      <Container maxWidth="md" sx={{ textAlign: 'center' }}>
+        <Typography id="hero-title" variant="h3" component="h1" sx={{ fontWeight: 700, mb: 2, fontSize: { xs: 32, md: 48 } }}>
+          {title}
+        </Typography>
+        <Typography variant="h6" component="p" color="text.secondary" sx={{ mb: 4, fontWeight: 400 }}>
+          {subtitle}
+        </Typography>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'center' }}>
+          <Button variant="contained" size="large" href="#offers">
+            {t('front.browse')}
+          </Button>
+          <Button variant="outlined" size="large" component={Link} to={signedIn ? '/add-new' : '/register'}>
+            {signedIn ? t('nav.addNew') : t('front.getStarted')}
+          </Button>
+        </Stack>
+      </Container>
+    </Box>
+  )
+}

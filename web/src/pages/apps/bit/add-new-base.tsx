@@ -1,0 +1,2 @@
+// The base listing-creation route some sites link to; same form as /add-new.
+export { default, meta } from '../../add-new'
