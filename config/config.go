@@ -35,6 +35,7 @@ type Config struct {
 	Sites    Sites    `yaml:"sites"`
 	Media    Media    `yaml:"media"`
 	Platform Platform `yaml:"platform"`
+	Realtime Realtime `yaml:"realtime"`
 }
 
 // Server is the HTTP listener shared by the web app, the API, signalling and
@@ -93,6 +94,7 @@ func DefaultConfig() Config {
 		Sites:    Sites{Default: "desks"},
 		Media:    DefaultMedia(),
 		Platform: DefaultPlatform(),
+		Realtime: DefaultRealtime(),
 	}
 }
 
@@ -149,6 +151,9 @@ func (c Config) Validate() error {
 		errs = append(errs, err)
 	}
 	if err := c.Platform.Validate(); err != nil {
+		errs = append(errs, err)
+	}
+	if err := c.Realtime.Validate(); err != nil {
 		errs = append(errs, err)
 	}
 	return errors.Join(errs...)

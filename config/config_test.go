@@ -90,6 +90,8 @@ func TestMistakesNameTheKey(t *testing.T) {
 		{"short session", "platform:\n  auth:\n    session_ttl: 10s\n", nil, "platform.auth.session_ttl"},
 		{"unknown blob backend", "", []string{"SOUK_PLATFORM_BLOB_BACKEND=ftp"}, "platform.blob.backend"},
 		{"bad mail tls", "platform:\n  mail:\n    tls: maybe\n", nil, "platform.mail.tls"},
+		{"realtime payload too small", "realtime:\n  max_payload: 10\n", nil, "realtime.max_payload"},
+		{"realtime bad duration from env", "", []string{"SOUK_REALTIME_PING_INTERVAL=25"}, "realtime.ping_interval"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

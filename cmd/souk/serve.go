@@ -50,6 +50,10 @@ func serve(ctx context.Context, path string, environ []string, stderr io.Writer)
 		Web:     webApp(log),
 		Contact: store.NewContactService(db),
 	})
+	realtime, err := wireRealtime(ctx, cfg, api, db, log)
+	if err != nil {
+		return err
+	}
 
 	ln, err := net.Listen("tcp", cfg.Server.Addr)
 	if err != nil {
@@ -76,6 +80,9 @@ func serve(ctx context.Context, path string, environ []string, stderr io.Writer)
 	defer cancel()
 	if err := srv.Shutdown(shutdownCtx); err != nil {
 		log.Warn("in-flight requests did not finish before the deadline", "err", err)
+	}
+	if err := realtime.Close(shutdownCtx); err != nil {
+		log.Warn("realtime channels did not close cleanly", "err", err)
 	}
 	if err := <-served; err != nil && !errors.Is(err, http.ErrServerClosed) {
 		log.Warn("http server stopped with an error", "err", err)

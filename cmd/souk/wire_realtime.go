@@ -1,0 +1,69 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+
+	"souk/config"
+	"souk/platform/httpapi"
+	"souk/platform/realtime"
+	"souk/platform/realtime/bus"
+	"souk/platform/store"
+)
+
+// realtimeChannels is the mounted realtime service and the bus it owns.
+type realtimeChannels struct {
+	service *realtime.Service
+	bus     bus.Bus
+}
+
+// wireRealtime mounts the Socket.IO channels at /socket.io/ below the
+// site middleware. With redis.url set, broadcasts and held invitations
+// are shared through Redis so several souk processes serve the same
+// rooms; otherwise they stay in this process.
+func wireRealtime(ctx context.Context, cfg config.Config, api *httpapi.Server, db *store.DB, log *slog.Logger) (*realtimeChannels, error) {
+	host, _ := os.Hostname()
+	node := fmt.Sprintf("%s-%d", host, os.Getpid())
+	var (
+		b       bus.Bus
+		mailbox bus.Mailbox
+	)
+	if cfg.Redis.URL != "" {
+		r, err := bus.NewRedis(ctx, cfg.Redis.URL, cfg.Realtime.RedisPrefix, node, log)
+		if err != nil {
+			return nil, err
+		}
+		b, mailbox = r, r
+	} else {
+		l := bus.NewLocal()
+		b, mailbox = l, l
+	}
+	// Authentication and user look-ups do not depend on token lifetimes,
+	// so this service needs no account options of its own.
+	accounts := store.NewAccountService(db, store.AccountOptions{})
+	svc, err := realtime.New(realtime.Options{
+		Config:  cfg.Realtime,
+		Auth:    accounts,
+		Users:   accounts,
+		Calls:   store.NewCallService(db),
+		Bus:     b,
+		Mailbox: mailbox,
+		Node:    node,
+		Logger:  log,
+	})
+	if err != nil {
+		b.Close()
+		return nil, fmt.Errorf("realtime: %w", err)
+	}
+	api.Router().Handle("/socket.io/", svc)
+	log.Info("realtime channels mounted", "path", "/socket.io/", "cross_node", cfg.Redis.URL != "", "node", node)
+	return &realtimeChannels{service: svc, bus: b}, nil
+}
+
+// Close disconnects every client, then the bus.
+func (c *realtimeChannels) Close(ctx context.Context) error {
+	return errors.Join(c.service.Close(ctx), c.bus.Close())
+}

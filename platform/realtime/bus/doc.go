@@ -1,0 +1,11 @@
+// Package bus carries room broadcasts between souk processes and keeps
+// messages for users who are not connected.
+//
+// Local is the in-process bus and mailbox of a single node. Redis shares
+// both through Redis: one pub/sub channel per deployment for broadcasts,
+// and one hash per mailbox for held messages. Every node delivers its own
+// broadcasts to its local sockets immediately and skips its own messages
+// when they come back from Redis.
+//
+// Imports: the standard library and go-redis.
+package bus

@@ -1,0 +1,14 @@
+// Package realtime serves the product's realtime channels over Socket.IO
+// at /socket.io/: signed-in users' sockets, personal rooms (room_<userId>)
+// and call rooms, room broadcasts with the product's envelope, call
+// invitations recorded through platform.CallService, and the per-user and
+// per-socket limits. The wire protocol is written down in PROTOCOL.md.
+//
+// Subpackages: engineio (transport), socketio (packets, namespaces,
+// local rooms), bus (cross-node delivery and the mailbox of held
+// invitations).
+//
+// Imports: platform, config, its own subpackages. Never signal/, sfu/,
+// turn/, or the store: users, tokens and calls come through the
+// platform interfaces.
+package realtime

@@ -1,0 +1,51 @@
+package engineio
+
+import "fmt"
+
+// PacketType is the first byte of a text frame.
+type PacketType byte
+
+// Engine.IO v4 packet types, as ASCII digits on the wire.
+const (
+	PacketOpen    PacketType = '0'
+	PacketClose   PacketType = '1'
+	PacketPing    PacketType = '2'
+	PacketPong    PacketType = '3'
+	PacketMessage PacketType = '4'
+	PacketUpgrade PacketType = '5'
+	PacketNoop    PacketType = '6'
+)
+
+// Frame is one WebSocket frame as it goes on the wire. Frames are shared
+// between the sessions of a broadcast, so they must not be modified once
+// handed to Session.Send.
+type Frame struct {
+	Binary bool
+	Data   []byte
+}
+
+// TextMessage returns the frame carrying a text message packet.
+func TextMessage(payload []byte) Frame {
+	b := make([]byte, 0, len(payload)+1)
+	b = append(b, byte(PacketMessage))
+	return Frame{Data: append(b, payload...)}
+}
+
+// BinaryMessage returns the frame carrying a binary message packet. Over
+// WebSocket, Engine.IO v4 sends binary data as a bare binary frame.
+func BinaryMessage(payload []byte) Frame { return Frame{Binary: true, Data: payload} }
+
+// Message is a message packet received from a client.
+type Message struct {
+	Binary bool
+	Data   []byte
+}
+
+// ProtocolError is a violation of the wire protocol by the peer. The
+// session closes with Code and Reason in the WebSocket close frame.
+type ProtocolError struct {
+	Code   int
+	Reason string
+}
+
+func (e *ProtocolError) Error() string { return fmt.Sprintf("protocol error %d: %s", e.Code, e.Reason) }

@@ -1,0 +1,294 @@
+package engineio
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/url"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/gorilla/websocket"
+)
+
+// ErrClosed is returned by Send on a closing session.
+var ErrClosed = errors.New("engineio: session closed")
+
+// ErrSlowPeer is returned by Send when the peer does not keep up; the
+// session is closed.
+var ErrSlowPeer = errors.New("engineio: send queue full, peer too slow")
+
+// closeGrace is how long a closing session waits for the peer's close
+// frame before dropping the TCP connection.
+const closeGrace = time.Second
+
+// batch is frames that must reach the peer back to back (a Socket.IO
+// packet and its attachments), or the request to close after them.
+type batch struct {
+	frames []Frame
+	close  bool
+	code   int
+	reason string
+}
+
+// Session is one client connection.
+type Session struct {
+	id       string
+	srv      *Server
+	conn     *websocket.Conn
+	query    url.Values
+	header   http.Header
+	remote   string
+	ctx      context.Context
+	cancel   context.CancelFunc
+	receiver Receiver
+
+	queue   chan batch
+	pong    chan struct{}
+	stop    chan struct{} // closed once the reader has finished
+	closing atomic.Bool
+
+	reasonOnce sync.Once
+	reason     string
+}
+
+func newSession(srv *Server, conn *websocket.Conn, r *http.Request) *Session {
+	// The session outlives nothing of the request but its values (site,
+	// request-scoped logger), so it keeps them without its cancellation.
+	ctx, cancel := context.WithCancel(context.WithoutCancel(r.Context()))
+	return &Session{
+		id:     newSessionID(),
+		srv:    srv,
+		conn:   conn,
+		query:  r.URL.Query(),
+		header: r.Header.Clone(),
+		remote: r.RemoteAddr,
+		ctx:    ctx,
+		cancel: cancel,
+		queue:  make(chan batch, srv.opts.SendQueue),
+		pong:   make(chan struct{}, 1),
+		stop:   make(chan struct{}),
+	}
+}
+
+// ID is the Engine.IO session id sent in the open packet.
+func (s *Session) ID() string { return s.id }
+
+// Context carries the values of the upgrade request and ends when the
+// session closes.
+func (s *Session) Context() context.Context { return s.ctx }
+
+// Query returns the handshake request's query parameters.
+func (s *Session) Query() url.Values { return s.query }
+
+// Header returns the handshake request's headers.
+func (s *Session) Header() http.Header { return s.header }
+
+// RemoteAddr is the peer's address as the HTTP server saw it.
+func (s *Session) RemoteAddr() string { return s.remote }
+
+// Send queues frames to go out back to back. It never blocks: a peer whose
+// queue is full is disconnected.
+func (s *Session) Send(frames ...Frame) error {
+	if s.closing.Load() {
+		return ErrClosed
+	}
+	select {
+	case s.queue <- batch{frames: frames}:
+		return nil
+	default:
+		s.Close(websocket.ClosePolicyViolation, "send queue full: client too slow")
+		return ErrSlowPeer
+	}
+}
+
+// Close sends what is already queued, then a WebSocket close frame with
+// code and reason, and ends the session.
+func (s *Session) Close(code int, reason string) {
+	if !s.closing.CompareAndSwap(false, true) {
+		return
+	}
+	s.setReason(reason)
+	select {
+	case s.queue <- batch{close: true, code: code, reason: reason}:
+	default:
+		s.hardClose()
+	}
+}
+
+func (s *Session) setReason(reason string) { s.reasonOnce.Do(func() { s.reason = reason }) }
+
+// hardClose drops the connection without a goodbye.
+func (s *Session) hardClose() {
+	s.closing.Store(true)
+	s.setReason("connection dropped")
+	s.conn.Close()
+}
+
+func (s *Session) enqueue(b batch) {
+	select {
+	case s.queue <- b:
+	default:
+		s.hardClose()
+	}
+}
+
+func (s *Session) readLoop() {
+	defer s.finish()
+	for {
+		typ, data, err := s.conn.ReadMessage()
+		if err != nil {
+			s.setReason(readErrorReason(err))
+			return
+		}
+		if s.closing.Load() {
+			continue // drain until the peer answers our close frame
+		}
+		if err := s.handle(typ, data); err != nil {
+			var pe *ProtocolError
+			if !errors.As(err, &pe) {
+				pe = &ProtocolError{Code: websocket.CloseInternalServerErr, Reason: "internal error"}
+			}
+			s.srv.opts.Logger.Info("realtime session closed for a protocol error",
+				"sid", s.id, "remote", s.remote, "code", pe.Code, "reason", pe.Reason, "err", err)
+			s.Close(pe.Code, pe.Reason)
+		}
+	}
+}
+
+func (s *Session) handle(typ int, data []byte) error {
+	if typ == websocket.BinaryMessage {
+		return s.receiver.Receive(Message{Binary: true, Data: data})
+	}
+	if len(data) == 0 {
+		return &ProtocolError{Code: websocket.CloseProtocolError, Reason: "empty packet"}
+	}
+	switch PacketType(data[0]) {
+	case PacketMessage:
+		return s.receiver.Receive(Message{Data: data[1:]})
+	case PacketPong:
+		select {
+		case s.pong <- struct{}{}:
+		default:
+		}
+		return nil
+	case PacketPing:
+		// v4 servers ping, clients pong; answering a stray ping keeps
+		// older or probing clients alive without harm.
+		reply := append([]byte{byte(PacketPong)}, data[1:]...)
+		if err := s.Send(Frame{Data: reply}); err != nil && !errors.Is(err, ErrClosed) {
+			return &ProtocolError{Code: websocket.ClosePolicyViolation, Reason: err.Error()}
+		}
+		return nil
+	case PacketNoop:
+		return nil
+	case PacketClose:
+		s.Close(websocket.CloseNormalClosure, "client closed")
+		return nil
+	default:
+		return &ProtocolError{Code: websocket.CloseProtocolError, Reason: "unexpected engine.io packet type " + string(data[0])}
+	}
+}
+
+// finish runs when the reader stops: it ends the writer and tells the
+// layer above.
+func (s *Session) finish() {
+	s.closing.Store(true)
+	s.cancel()
+	close(s.stop)
+	s.conn.Close()
+	if s.receiver != nil {
+		s.receiver.Closed(s.reason)
+	}
+}
+
+func (s *Session) writeLoop() {
+	opts := s.srv.opts
+	ping := time.NewTimer(opts.PingInterval)
+	defer ping.Stop()
+	pongDue := time.NewTimer(time.Hour)
+	pongDue.Stop()
+	defer pongDue.Stop()
+	awaitingPong := false
+	for {
+		select {
+		case <-s.stop:
+			return
+		case b := <-s.queue:
+			if b.close {
+				s.writeClose(b.code, b.reason)
+				return
+			}
+			if err := s.write(b.frames); err != nil {
+				s.setReason("write failed: " + err.Error())
+				s.conn.Close()
+				return
+			}
+		case <-ping.C:
+			if err := s.write([]Frame{{Data: []byte{byte(PacketPing)}}}); err != nil {
+				s.setReason("write failed: " + err.Error())
+				s.conn.Close()
+				return
+			}
+			awaitingPong = true
+			pongDue.Reset(opts.PingTimeout)
+		case <-s.pong:
+			if awaitingPong {
+				awaitingPong = false
+				pongDue.Stop()
+				ping.Reset(opts.PingInterval)
+			}
+		case <-pongDue.C:
+			if awaitingPong {
+				s.closing.Store(true)
+				s.setReason("ping timeout")
+				s.writeClose(websocket.ClosePolicyViolation, "ping timeout")
+				return
+			}
+		}
+	}
+}
+
+func (s *Session) write(frames []Frame) error {
+	s.conn.SetWriteDeadline(time.Now().Add(s.srv.opts.WriteTimeout))
+	for _, f := range frames {
+		typ := websocket.TextMessage
+		if f.Binary {
+			typ = websocket.BinaryMessage
+		}
+		if err := s.conn.WriteMessage(typ, f.Data); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writeClose says goodbye and gives the peer closeGrace to answer before
+// the reader gives up on the connection.
+func (s *Session) writeClose(code int, reason string) {
+	if len(reason) > 120 {
+		reason = reason[:120] // a close frame's payload is at most 125 bytes
+	}
+	deadline := time.Now().Add(s.srv.opts.WriteTimeout)
+	if err := s.conn.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(code, reason), deadline); err != nil {
+		s.conn.Close()
+		return
+	}
+	s.conn.SetReadDeadline(time.Now().Add(closeGrace))
+}
+
+func readErrorReason(err error) string {
+	var ce *websocket.CloseError
+	switch {
+	case errors.As(err, &ce):
+		if ce.Code == websocket.CloseMessageTooBig {
+			return "frame over max payload"
+		}
+		return "transport close"
+	case errors.Is(err, websocket.ErrReadLimit):
+		return "frame over max payload"
+	default:
+		return "transport error"
+	}
+}
