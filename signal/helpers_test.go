@@ -99,6 +99,9 @@ func connect(t testing.TB, ts *testServer, room, identity string, opts ...grantO
 		t.Fatalf("connect %s: %v", identity, err)
 	}
 	t.Cleanup(c.Close)
+	if err := c.WaitDataReady(ctx); err != nil {
+		t.Fatalf("%s: %v", identity, err)
+	}
 	return c
 }
 

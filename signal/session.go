@@ -3,6 +3,8 @@ package signal
 import (
 	"context"
 	"errors"
+	"fmt"
+	"io"
 	"time"
 
 	"github.com/gorilla/websocket"
@@ -31,9 +33,8 @@ func (s *Server) runConn(ws *websocket.Conn, tok *verifiedToken, jr *livekit.Joi
 	}
 	s.pushToken(c, tok)
 
-	ws.SetReadLimit(s.cfg.MaxMessageBytes)
 	frames := make(chan frame)
-	go readFrames(ws, s.cfg.PingTimeout, frames, c.done)
+	go readFrames(ws, s.cfg.PingTimeout, s.cfg.MaxMessageBytes, frames, c.done)
 
 	refresh := time.NewTicker(s.cfg.RefreshInterval)
 	defer refresh.Stop()
@@ -58,8 +59,8 @@ func (s *Server) runConn(ws *websocket.Conn, tok *verifiedToken, jr *livekit.Joi
 				reason := "signal connection closed"
 				var ce *websocket.CloseError
 				switch {
-				case errors.Is(f.err, websocket.ErrReadLimit):
-					reason = "message too large"
+				case errors.Is(f.err, errTooLarge):
+					reason = fmt.Sprintf("message too large (max %d bytes)", s.cfg.MaxMessageBytes)
 					log.Info("signal frame over limit", "max", s.cfg.MaxMessageBytes)
 				case errors.As(f.err, &ce):
 				default:
@@ -85,6 +86,8 @@ func (s *Server) runConn(ws *websocket.Conn, tok *verifiedToken, jr *livekit.Joi
 	}
 }
 
+var errTooLarge = errors.New("frame over size limit")
+
 type frame struct {
 	typ  int
 	data []byte
@@ -92,11 +95,20 @@ type frame struct {
 }
 
 // readFrames reads until error; each frame extends the ping timeout.
-func readFrames(ws *websocket.Conn, timeout time.Duration, out chan<- frame, stop <-chan struct{}) {
+// Oversized frames are detected here rather than with the websocket read
+// limit so the client gets our close reason instead of a bare 1009.
+func readFrames(ws *websocket.Conn, timeout time.Duration, limit int64, out chan<- frame, stop <-chan struct{}) {
 	defer close(out)
 	for {
 		_ = ws.SetReadDeadline(time.Now().Add(timeout))
-		typ, data, err := ws.ReadMessage()
+		typ, rd, err := ws.NextReader()
+		var data []byte
+		if err == nil {
+			data, err = io.ReadAll(io.LimitReader(rd, limit+1))
+			if err == nil && int64(len(data)) > limit {
+				data, err = nil, errTooLarge
+			}
+		}
 		select {
 		case out <- frame{typ: typ, data: data, err: err}:
 		case <-stop:

@@ -50,6 +50,7 @@ type Client struct {
 	local    []*LocalTrack
 	data     []*livekit.DataPacket
 	dataOut  map[livekit.DataPacket_Kind]*webrtc.DataChannel
+	dataIn   int // server data channels open on the subscriber connection
 	done     chan struct{}
 }
 

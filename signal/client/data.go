@@ -89,3 +89,21 @@ func (c *Client) WaitData(ctx context.Context, match func(*livekit.DataPacket) b
 }
 
 func tick() <-chan time.Time { return time.After(20 * time.Millisecond) }
+
+// WaitDataReady waits until both server data channels (reliable and lossy)
+// are open, so that packets sent to us are not dropped.
+func (c *Client) WaitDataReady(ctx context.Context) error {
+	for {
+		c.mu.Lock()
+		n, ch := c.dataIn, c.notify
+		c.mu.Unlock()
+		if n >= 2 {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("waiting for data channels: %w", ctx.Err())
+		case <-ch:
+		}
+	}
+}

@@ -80,7 +80,15 @@ func (c *Client) setupPeers() error {
 		return fmt.Errorf("data channel: %w", err)
 	}
 	c.dataOut[livekit.DataPacket_RELIABLE], c.dataOut[livekit.DataPacket_LOSSY] = rel, lossy
-	c.sub.pc.OnDataChannel(func(dc *webrtc.DataChannel) { dc.OnMessage(func(m webrtc.DataChannelMessage) { c.gotData(m.Data) }) })
+	c.sub.pc.OnDataChannel(func(dc *webrtc.DataChannel) {
+		dc.OnOpen(func() {
+			c.mu.Lock()
+			c.dataIn++
+			c.mu.Unlock()
+			c.wake()
+		})
+		dc.OnMessage(func(m webrtc.DataChannelMessage) { c.gotData(m.Data) })
+	})
 	c.sub.pc.OnTrack(c.onTrack)
 	return nil
 }
