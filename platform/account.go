@@ -167,3 +167,26 @@ type AccountService interface {
 	// and revokes the user's sessions.
 	ResetPassword(ctx context.Context, site, token, password string) error
 }
+
+// IdentityVerifier checks an identity provider's ID token issued to
+// audience (the site's client id).
+type IdentityVerifier interface {
+	Verify(ctx context.Context, rawToken, audience string) (*ExternalIdentity, error)
+}
+
+// OutgoingMail is a queued e-mail.
+type OutgoingMail struct {
+	ID        string
+	Site      string
+	Recipient string
+	Subject   string
+	Body      string
+	Attempts  int
+}
+
+// MailQueue is the outbox as the delivery loop sees it.
+type MailQueue interface {
+	DueMail(ctx context.Context, now time.Time, limit int) ([]OutgoingMail, error)
+	MarkMailSent(ctx context.Context, id string, at time.Time) error
+	MarkMailFailed(ctx context.Context, id string, cause error, retryAt time.Time) error
+}

@@ -42,14 +42,20 @@ func serve(ctx context.Context, path string, environ []string, stderr io.Writer)
 	}
 	defer db.Close()
 
-	api := httpapi.NewServer(httpapi.Options{
+	apiOpts := httpapi.Options{
 		Sites:   sites,
 		Logger:  log,
 		Version: version(),
 		Ready:   db.PingContext,
 		Web:     webApp(log),
 		Contact: store.NewContactService(db),
-	})
+	}
+	stopPlatform, err := wirePlatform(ctx, cfg, db, log, &apiOpts)
+	if err != nil {
+		return err
+	}
+	defer stopPlatform()
+	api := httpapi.NewServer(apiOpts)
 	realtime, err := wireRealtime(ctx, cfg, api, db, log)
 	if err != nil {
 		return err

@@ -27,10 +27,13 @@ func (s *Server) registerContact() {
 		Method:        http.MethodPost,
 		Path:          "/api/contact",
 		Summary:       "Send the site's contact form",
-		Description:   "Stores the message and queues it for e-mail delivery to the site's contact address.",
+		Description:   "Stores the message and queues it for e-mail delivery to the site's contact address. Rate-limited per IP (429).",
 		Tags:          []string{"Contact"},
 		DefaultStatus: http.StatusAccepted,
 	}, func(ctx context.Context, in *contactInput) (*acceptedOutput, error) {
+		if err := check(s.limits.contactIP, infoFrom(ctx).IP); err != nil {
+			return nil, err
+		}
 		site := platform.SiteFrom(ctx)
 		msg := &platform.ContactMessage{Site: site.Project, Name: in.Body.Name, Email: in.Body.Email, Message: in.Body.Message}
 		if err := s.opts.Contact.CreateContact(ctx, msg, site.ContactEmail); err != nil {

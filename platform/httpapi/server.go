@@ -29,6 +29,34 @@ type Options struct {
 	Web fs.FS
 	// Contact stores contact form submissions.
 	Contact platform.ContactService
+	// ContactList lets admins read them (GET /api/admin/contacts).
+	ContactList ContactLister
+
+	// Accounts enables the account, session and admin routes.
+	Accounts platform.AccountService
+	// Identity verifies Google ID tokens; nil disables /api/auth/google.
+	Identity platform.IdentityVerifier
+	// Limits are the per-IP and per-account rate limits.
+	Limits RateLimits
+
+	// Calls and MediaKeys enable POST /api/calls and POST /token. The
+	// first key in sorted order signs media tokens valid for MediaTokenTTL.
+	Calls         platform.CallService
+	MediaKeys     map[string]string
+	MediaTokenTTL time.Duration
+
+	// Listings, Images and Media enable the listing routes and /media.
+	Listings platform.ListingService
+	Images   platform.ListingImageService
+	Media    platform.BlobReader
+
+	// Messages enables the conversation routes.
+	Messages platform.MessageService
+}
+
+// ContactLister reads a site's contact messages.
+type ContactLister interface {
+	FindContacts(ctx context.Context, site string, limit int) ([]platform.ContactMessage, error)
 }
 
 // Server is the platform's HTTP handler.
@@ -36,6 +64,7 @@ type Server struct {
 	opts   Options
 	router chi.Router
 	api    huma.API
+	limits limiters
 }
 
 // NewServer builds the router with middleware, the API operations and the
@@ -45,7 +74,7 @@ func NewServer(opts Options) *Server {
 		opts.Logger = slog.Default()
 	}
 	r := chi.NewRouter()
-	r.Use(requestID(opts.Logger), accessLog, resolveSite(opts.Sites))
+	r.Use(requestID(opts.Logger), accessLog, withRequestInfo, resolveSite(opts.Sites))
 
 	cfg := huma.DefaultConfig("Souk API", opts.Version)
 	cfg.Info.Description = "The listings platform API. The site (tenant) is chosen by the Host header. " +
@@ -58,13 +87,28 @@ func NewServer(opts Options) *Server {
 	cfg.Components.SecuritySchemes = map[string]*huma.SecurityScheme{
 		"bearer": {Type: "http", Scheme: "bearer", Description: "accessToken from login, or apiToken for /token"},
 	}
-	s := &Server{opts: opts, router: r, api: humachi.New(r, cfg)}
+	s := &Server{opts: opts, router: r, api: humachi.New(r, cfg), limits: newLimiters(opts.Limits)}
 
 	r.Get("/healthz", s.healthz)
 	r.Get("/readyz", s.readyz)
 	s.registerSite()
 	if opts.Contact != nil {
 		s.registerContact()
+	}
+	if opts.Accounts != nil {
+		s.registerAuth()
+		if opts.Calls != nil && len(opts.MediaKeys) > 0 {
+			s.registerCalls()
+		}
+		if opts.Listings != nil && opts.Images != nil {
+			s.registerListings()
+		}
+		if opts.Messages != nil {
+			s.registerMessages()
+		}
+	}
+	if opts.Media != nil {
+		r.Get("/media/*", s.serveMedia)
 	}
 	r.NotFound(s.serveWeb)
 	r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) {

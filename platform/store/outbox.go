@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/uptrace/bun"
+
+	"souk/platform"
 )
 
 // OutboxMail is one queued e-mail.
@@ -66,4 +68,17 @@ func (db *DB) MarkMailFailed(ctx context.Context, id string, cause error, retryA
 		return fmt.Errorf("mark mail failed: %w", err)
 	}
 	return nil
+}
+
+// DueMail implements platform.MailQueue.
+func (db *DB) DueMail(ctx context.Context, now time.Time, limit int) ([]platform.OutgoingMail, error) {
+	rows, err := db.PendingMail(ctx, now, limit)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]platform.OutgoingMail, len(rows))
+	for i, r := range rows {
+		out[i] = platform.OutgoingMail{ID: r.ID, Site: r.Site, Recipient: r.Recipient, Subject: r.Subject, Body: r.Body, Attempts: r.Attempts}
+	}
+	return out, nil
 }

@@ -33,7 +33,6 @@ func hashPassword(password string) string {
 		enc.EncodeToString(salt), enc.EncodeToString(key))
 }
 
-
 var errBadHash = errors.New("malformed password hash")
 
 // checkPassword reports whether password matches encoded in constant time.

@@ -1,0 +1,304 @@
+package httpapi
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"souk/config"
+	"souk/platform"
+)
+
+// BearerAuth is embedded in inputs of operations that need a signed-in
+// user (exported so that huma can fill the embedded header field).
+type BearerAuth struct {
+	Authorization string `header:"Authorization" doc:"Bearer <accessToken>"`
+}
+
+var bearerSecurity = []map[string][]string{{"BearerAuth": {}}}
+
+func bearerToken(header string) string {
+	scheme, token, ok := strings.Cut(strings.TrimSpace(header), " ")
+	if !ok || !strings.EqualFold(scheme, "Bearer") {
+		return ""
+	}
+	return strings.TrimSpace(token)
+}
+
+// signedIn resolves the accessToken: 401 when missing, expired or revoked.
+func (s *Server) signedIn(ctx context.Context, b BearerAuth) (*platform.Session, error) {
+	token := bearerToken(b.Authorization)
+	if token == "" {
+		return nil, huma.Error401Unauthorized("sign in first: send Authorization: Bearer <accessToken>")
+	}
+	sess, err := s.opts.Accounts.AuthenticateAccessToken(ctx, platform.SiteFrom(ctx).Project, token)
+	if err != nil {
+		return nil, Problem(ctx, err)
+	}
+	return sess, nil
+}
+
+// withScope is signedIn plus a scope check: 403 when the user lacks it.
+func (s *Server) withScope(ctx context.Context, b BearerAuth, scope string) (*platform.Session, error) {
+	sess, err := s.signedIn(ctx, b)
+	if err != nil {
+		return nil, err
+	}
+	if !sess.User.HasScope(scope) {
+		return nil, huma.Error403Forbidden("your account does not have the " + scope + " scope needed here")
+	}
+	return sess, nil
+}
+
+type userBody struct {
+	ID          string `json:"id"`
+	Email       string `json:"email"`
+	DisplayName string `json:"displayName"`
+}
+
+type sessionBody struct {
+	UserID           string                 `json:"userId"`
+	AccessToken      string                 `json:"accessToken"`
+	APIToken         string                 `json:"apiToken,omitempty"`
+	ExpiresAt        time.Time              `json:"expiresAt"`
+	User             userBody               `json:"user"`
+	Roles            []string               `json:"roles"`
+	Scopes           []string               `json:"scopes"`
+	UserAbilityRules []platform.AbilityRule `json:"userAbilityRules"`
+}
+
+type sessionOutput struct {
+	CacheControl string `header:"Cache-Control"`
+	Body         sessionBody
+}
+
+func newSessionOutput(sess *platform.Session) *sessionOutput {
+	u := sess.User
+	return &sessionOutput{CacheControl: "no-store", Body: sessionBody{
+		UserID: u.ID, AccessToken: sess.AccessToken, APIToken: sess.APIToken, ExpiresAt: sess.ExpiresAt,
+		User:  userBody{ID: u.ID, Email: u.Email, DisplayName: u.DisplayName},
+		Roles: u.Roles, Scopes: u.Scopes(), UserAbilityRules: u.AbilityRules(),
+	}}
+}
+
+type registerInput struct {
+	Body struct {
+		Email       string `json:"email" maxLength:"254" doc:"E-mail address; the same address may register on several sites"`
+		Password    string `json:"password" doc:"8–128 characters, at least one letter and one digit"`
+		DisplayName string `json:"displayName" maxLength:"80" doc:"Name shown to other users"`
+	}
+}
+
+type loginInput struct {
+	Body struct {
+		Email    string `json:"email" maxLength:"254"`
+		Password string `json:"password" maxLength:"1024"`
+	}
+}
+
+type googleInput struct {
+	Body struct {
+		IDToken string `json:"idToken" minLength:"1" maxLength:"8192" doc:"Google ID token (JWT) from the sign-in client"`
+	}
+}
+
+type forgotInput struct {
+	Body struct {
+		Email string `json:"email" maxLength:"254"`
+	}
+}
+
+type resetInput struct {
+	Body struct {
+		Token    string `json:"token" minLength:"1" maxLength:"200" doc:"The token from the reset link"`
+		Password string `json:"password" doc:"The new password: 8–128 characters, at least one letter and one digit"`
+	}
+}
+
+type emptyOutput struct{}
+
+func (s *Server) registerAuth() {
+	tags := []string{"Accounts"}
+	huma.Register(s.api, huma.Operation{
+		OperationID: "register", Method: http.MethodPost, Path: "/api/auth/register", Tags: tags,
+		Summary:       "Create an account and sign in",
+		Description:   "An e-mail already registered on this site gives 409 with a message that does not confirm it; its owner is told by mail. Rate-limited per IP.",
+		DefaultStatus: http.StatusCreated,
+	}, func(ctx context.Context, in *registerInput) (*sessionOutput, error) {
+		if err := check(s.limits.registerIP, infoFrom(ctx).IP); err != nil {
+			return nil, err
+		}
+		sess, err := s.opts.Accounts.Register(ctx, &platform.Registration{Site: platform.SiteFrom(ctx).Project,
+			Email: in.Body.Email, Password: in.Body.Password, DisplayName: in.Body.DisplayName})
+		if err != nil {
+			return nil, Problem(ctx, err)
+		}
+		return newSessionOutput(sess), nil
+	})
+
+	huma.Register(s.api, huma.Operation{
+		OperationID: "login", Method: http.MethodPost, Path: "/api/auth/login", Tags: tags,
+		Summary:     "Sign in with e-mail and password",
+		Description: "Unknown e-mail and wrong password give the same 401. Rate-limited per IP and per account.",
+	}, func(ctx context.Context, in *loginInput) (*sessionOutput, error) {
+		site := platform.SiteFrom(ctx).Project
+		if err := check(s.limits.loginIP, infoFrom(ctx).IP); err != nil {
+			return nil, err
+		}
+		if err := check(s.limits.loginAccount, site+"\x00"+platform.NormalizeEmail(in.Body.Email)); err != nil {
+			return nil, err
+		}
+		sess, err := s.opts.Accounts.Login(ctx, site, in.Body.Email, in.Body.Password)
+		if err != nil {
+			return nil, Problem(ctx, err)
+		}
+		return newSessionOutput(sess), nil
+	})
+
+	huma.Register(s.api, huma.Operation{
+		OperationID: "logout", Method: http.MethodPost, Path: "/api/auth/logout", Tags: tags,
+		Summary: "Sign out: revoke the session's access and api tokens", Security: bearerSecurity,
+		DefaultStatus: http.StatusNoContent,
+	}, func(ctx context.Context, in *struct{ BearerAuth }) (*emptyOutput, error) {
+		sess, err := s.signedIn(ctx, in.BearerAuth)
+		if err != nil {
+			return nil, err
+		}
+		if err := s.opts.Accounts.Logout(ctx, sess.User.Site, sess.ID); err != nil {
+			return nil, Problem(ctx, err)
+		}
+		return &emptyOutput{}, nil
+	})
+
+	huma.Register(s.api, huma.Operation{
+		OperationID: "me", Method: http.MethodGet, Path: "/api/auth/me", Tags: tags,
+		Summary:     "The signed-in user's session",
+		Description: "No new tokens are issued: accessToken echoes the presented one and apiToken is empty.",
+		Security:    bearerSecurity,
+	}, func(ctx context.Context, in *struct{ BearerAuth }) (*sessionOutput, error) {
+		sess, err := s.signedIn(ctx, in.BearerAuth)
+		if err != nil {
+			return nil, err
+		}
+		return newSessionOutput(sess), nil
+	})
+
+	huma.Register(s.api, huma.Operation{
+		OperationID: "forgot-password", Method: http.MethodPost, Path: "/api/auth/forgot-password", Tags: tags,
+		Summary:       "Mail a password reset link",
+		Description:   "Always 202, whether or not the e-mail has an account on this site. Rate-limited per IP.",
+		DefaultStatus: http.StatusAccepted,
+	}, func(ctx context.Context, in *forgotInput) (*acceptedOutput, error) {
+		if err := check(s.limits.registerIP, infoFrom(ctx).IP); err != nil {
+			return nil, err
+		}
+		site := platform.SiteFrom(ctx)
+		base := s.appBaseURL(ctx, site)
+		link := func(token string) string { return base + "/reset-password?token=" + url.QueryEscape(token) }
+		if err := s.opts.Accounts.RequestPasswordReset(ctx, site.Project, in.Body.Email, link); err != nil {
+			return nil, Problem(ctx, err)
+		}
+		return &acceptedOutput{}, nil
+	})
+
+	huma.Register(s.api, huma.Operation{
+		OperationID: "reset-password", Method: http.MethodPost, Path: "/api/auth/reset-password", Tags: tags,
+		Summary:       "Choose a new password with a reset token",
+		Description:   "The token works once and expires; every session of the user is revoked.",
+		DefaultStatus: http.StatusNoContent,
+	}, func(ctx context.Context, in *resetInput) (*emptyOutput, error) {
+		if err := s.opts.Accounts.ResetPassword(ctx, platform.SiteFrom(ctx).Project, in.Body.Token, in.Body.Password); err != nil {
+			return nil, Problem(ctx, err)
+		}
+		return &emptyOutput{}, nil
+	})
+
+	if s.opts.Identity != nil {
+		huma.Register(s.api, huma.Operation{
+			OperationID: "google-sign-in", Method: http.MethodPost, Path: "/api/auth/google", Tags: tags,
+			Summary:     "Sign in with a Google ID token",
+			Description: "The token must be issued to this site's client id (the local one on localhost hosts) and carry a verified e-mail.",
+		}, func(ctx context.Context, in *googleInput) (*sessionOutput, error) {
+			if err := check(s.limits.loginIP, infoFrom(ctx).IP); err != nil {
+				return nil, err
+			}
+			site := platform.SiteFrom(ctx)
+			id, err := s.opts.Identity.Verify(ctx, in.Body.IDToken, googleClientID(site, infoFrom(ctx).Host))
+			if err != nil {
+				return nil, Problem(ctx, err)
+			}
+			sess, err := s.opts.Accounts.LoginExternal(ctx, site.Project, id)
+			if err != nil {
+				return nil, Problem(ctx, err)
+			}
+			return newSessionOutput(sess), nil
+		})
+	}
+
+	if s.opts.ContactList == nil {
+		return
+	}
+	huma.Register(s.api, huma.Operation{
+		OperationID: "list-contacts", Method: http.MethodGet, Path: "/api/admin/contacts", Tags: []string{"Admin"},
+		Summary: "Contact form messages of this site (admins)", Security: bearerSecurity,
+	}, func(ctx context.Context, in *struct{ BearerAuth }) (*contactsOutput, error) {
+		sess, err := s.withScope(ctx, in.BearerAuth, platform.ScopeAdmin)
+		if err != nil {
+			return nil, err
+		}
+		msgs, err := s.opts.ContactList.FindContacts(ctx, sess.User.Site, 100)
+		if err != nil {
+			return nil, Problem(ctx, err)
+		}
+		out := &contactsOutput{}
+		out.Body.Items = make([]contactBody, len(msgs))
+		for i, m := range msgs {
+			out.Body.Items[i] = contactBody{ID: m.ID, Name: m.Name, Email: m.Email, Message: m.Message, CreatedAt: m.CreatedAt}
+		}
+		return out, nil
+	})
+}
+
+type contactBody struct {
+	ID        string    `json:"id"`
+	Name      string    `json:"name"`
+	Email     string    `json:"email"`
+	Message   string    `json:"message"`
+	CreatedAt time.Time `json:"createdAt"`
+}
+
+type contactsOutput struct {
+	Body struct {
+		Items []contactBody `json:"items"`
+	}
+}
+
+// isLocal reports hosts that only a developer's machine reaches.
+func isLocal(host string) bool {
+	h := strings.ToLower(hostOnly(host))
+	return h == "localhost" || strings.HasSuffix(h, ".localhost") || h == "127.0.0.1" || h == "[::1]"
+}
+
+// appBaseURL is where links in mails point: the request's host on a
+// developer's machine, else https://<AppDomain or request host>.
+func (s *Server) appBaseURL(ctx context.Context, site *config.Site) string {
+	host := infoFrom(ctx).Host
+	if isLocal(host) {
+		return "http://" + host
+	}
+	if site.Configuration.AppDomain != "" {
+		host = site.Configuration.AppDomain
+	}
+	return "https://" + host
+}
+
+func googleClientID(site *config.Site, host string) string {
+	if isLocal(host) && site.Configuration.GoogleClientIDLocal != "" {
+		return site.Configuration.GoogleClientIDLocal
+	}
+	return site.Configuration.GoogleClientID
+}

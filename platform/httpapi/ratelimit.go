@@ -1,0 +1,121 @@
+package httpapi
+
+import (
+	"context"
+	"net"
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/danielgtaylor/huma/v2"
+)
+
+// RateLimits bounds attempts per window; a zero limit disables a check.
+type RateLimits struct {
+	LoginPerIPPerMinute   int
+	LoginPerAccountPer15m int
+	RegisterPerIPPerHour  int
+	ContactPerIPPerHour   int
+}
+
+// limiter counts attempts per key in fixed windows. Old windows are swept
+// while counting, so it needs no goroutine.
+type limiter struct {
+	limit  int
+	window time.Duration
+
+	mu        sync.Mutex
+	windows   map[string]*window
+	lastSweep time.Time
+}
+
+type window struct {
+	start time.Time
+	n     int
+}
+
+func newLimiter(limit int, every time.Duration) *limiter {
+	return &limiter{limit: limit, window: every, windows: map[string]*window{}}
+}
+
+// allow counts one attempt for key and reports whether it is within the
+// limit, and otherwise how long until the window resets.
+func (l *limiter) allow(key string, now time.Time) (bool, time.Duration) {
+	if l == nil || l.limit <= 0 {
+		return true, 0
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if now.Sub(l.lastSweep) > l.window {
+		for k, w := range l.windows {
+			if now.Sub(w.start) >= l.window {
+				delete(l.windows, k)
+			}
+		}
+		l.lastSweep = now
+	}
+	w, ok := l.windows[key]
+	if !ok || now.Sub(w.start) >= l.window {
+		w = &window{start: now}
+		l.windows[key] = w
+	}
+	w.n++
+	if w.n > l.limit {
+		return false, w.start.Add(l.window).Sub(now)
+	}
+	return true, 0
+}
+
+// limiters are the server's rate limits.
+type limiters struct {
+	loginIP, loginAccount, registerIP, contactIP *limiter
+}
+
+func newLimiters(r RateLimits) limiters {
+	return limiters{
+		loginIP:      newLimiter(r.LoginPerIPPerMinute, time.Minute),
+		loginAccount: newLimiter(r.LoginPerAccountPer15m, 15*time.Minute),
+		registerIP:   newLimiter(r.RegisterPerIPPerHour, time.Hour),
+		contactIP:    newLimiter(r.ContactPerIPPerHour, time.Hour),
+	}
+}
+
+// check returns a 429 problem with Retry-After when key is over l's limit.
+func check(l *limiter, key string) error {
+	ok, wait := l.allow(key, time.Now())
+	if ok {
+		return nil
+	}
+	secs := int(wait.Seconds()) + 1
+	return huma.ErrorWithHeaders(
+		huma.Error429TooManyRequests("too many attempts; try again in "+strconv.Itoa(secs)+" seconds"),
+		http.Header{"Retry-After": {strconv.Itoa(secs)}},
+	)
+}
+
+type requestInfoKey struct{}
+
+// requestInfo is what handlers need from the raw request.
+type requestInfo struct {
+	IP   string
+	Host string
+}
+
+// withRequestInfo records the client IP (the connection's peer; no
+// forwarding header is trusted) and the Host.
+func withRequestInfo(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ip, _, err := net.SplitHostPort(r.RemoteAddr)
+		if err != nil {
+			ip = r.RemoteAddr
+		}
+		ctx := context.WithValue(r.Context(), requestInfoKey{}, requestInfo{IP: ip, Host: r.Host})
+		next.ServeHTTP(w, r.WithContext(ctx))
+	})
+}
+
+func infoFrom(ctx context.Context) requestInfo {
+	info, _ := ctx.Value(requestInfoKey{}).(requestInfo)
+	return info
+}

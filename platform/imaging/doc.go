@@ -1,0 +1,9 @@
+// Package imaging checks and re-encodes uploaded pictures. The type is
+// taken from the content (JPEG, PNG or WebP), never from a name or header;
+// a file whose bytes go on past the image (a polyglot) is refused; the
+// picture is decoded, bounded in size, and written anew as JPEG (photos)
+// or PNG (pictures with transparency), which drops every metadata block,
+// plus a small thumbnail.
+//
+// Imports: platform, gabriel-vasile/mimetype, golang.org/x/image.
+package imaging

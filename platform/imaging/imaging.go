@@ -1,0 +1,157 @@
+package imaging
+
+import (
+	"bytes"
+	"encoding/binary"
+	"image"
+	"image/draw"
+	"image/jpeg"
+	"image/png"
+
+	"github.com/gabriel-vasile/mimetype"
+	xdraw "golang.org/x/image/draw"
+	"golang.org/x/image/webp"
+
+	"souk/platform"
+)
+
+// Limits of accepted pictures and produced images.
+const (
+	MaxPixels    = 50_000_000 // decoded size guard against decompression bombs
+	MaxSide      = 2048       // longest side of the stored image
+	ThumbSide    = 320        // longest side of the thumbnail
+	jpegQuality  = 85
+	AcceptedList = "JPEG, PNG or WebP"
+)
+
+// Result is a re-encoded picture and its thumbnail.
+type Result struct {
+	Full, Thumb   []byte
+	ContentType   string // image/jpeg or image/png
+	Ext           string // ".jpg" or ".png"
+	Width, Height int
+}
+
+func refuse(msg string) error {
+	return &platform.Error{Code: platform.EINVALID, Message: msg, Fields: []platform.FieldError{{Field: "file", Message: msg}}}
+}
+
+// Process checks data and re-encodes it.
+func Process(data []byte) (*Result, error) {
+	kind := mimetype.Detect(data).String()
+	var decode func([]byte) (image.Image, error)
+	var config func([]byte) (image.Config, error)
+	var complete func([]byte) bool
+	switch kind {
+	case "image/jpeg":
+		decode = func(b []byte) (image.Image, error) { return jpeg.Decode(bytes.NewReader(b)) }
+		config = func(b []byte) (image.Config, error) { return jpeg.DecodeConfig(bytes.NewReader(b)) }
+		complete = jpegComplete
+	case "image/png":
+		decode = func(b []byte) (image.Image, error) { return png.Decode(bytes.NewReader(b)) }
+		config = func(b []byte) (image.Config, error) { return png.DecodeConfig(bytes.NewReader(b)) }
+		complete = pngComplete
+	case "image/webp":
+		decode = func(b []byte) (image.Image, error) { return webp.Decode(bytes.NewReader(b)) }
+		config = func(b []byte) (image.Config, error) { return webp.DecodeConfig(bytes.NewReader(b)) }
+		complete = webpComplete
+	default:
+		return nil, refuse("the file is not a " + AcceptedList + " image (its content looks like " + kind + ")")
+	}
+	if !complete(data) {
+		return nil, refuse("the file carries data after the end of the image; upload a plain " + AcceptedList + " image")
+	}
+	cfg, err := config(data)
+	if err != nil {
+		return nil, refuse("the image is damaged and cannot be read")
+	}
+	if cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width*cfg.Height > MaxPixels {
+		return nil, refuse("the image is too large: at most 50 megapixels")
+	}
+	img, err := decode(data)
+	if err != nil {
+		return nil, refuse("the image is damaged and cannot be read")
+	}
+	full := fit(img, MaxSide)
+	thumb := fit(img, ThumbSide)
+	res := &Result{Width: full.Bounds().Dx(), Height: full.Bounds().Dy()}
+	if opaque(full) {
+		res.ContentType, res.Ext = "image/jpeg", ".jpg"
+		if res.Full, err = encodeJPEG(full); err == nil {
+			res.Thumb, err = encodeJPEG(thumb)
+		}
+	} else {
+		res.ContentType, res.Ext = "image/png", ".png"
+		if res.Full, err = encodePNG(full); err == nil {
+			res.Thumb, err = encodePNG(thumb)
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// fit scales img down so that its longer side is at most side.
+func fit(img image.Image, side int) image.Image {
+	b := img.Bounds()
+	w, h := b.Dx(), b.Dy()
+	if w <= side && h <= side {
+		out := image.NewNRGBA(image.Rect(0, 0, w, h))
+		draw.Draw(out, out.Bounds(), img, b.Min, draw.Src)
+		return out
+	}
+	if w >= h {
+		h = max(1, h*side/w)
+		w = side
+	} else {
+		w = max(1, w*side/h)
+		h = side
+	}
+	out := image.NewNRGBA(image.Rect(0, 0, w, h))
+	xdraw.CatmullRom.Scale(out, out.Bounds(), img, b, xdraw.Src, nil)
+	return out
+}
+
+func opaque(img image.Image) bool {
+	if o, ok := img.(interface{ Opaque() bool }); ok {
+		return o.Opaque()
+	}
+	return false
+}
+
+func encodeJPEG(img image.Image) ([]byte, error) {
+	var buf bytes.Buffer
+	err := jpeg.Encode(&buf, img, &jpeg.Options{Quality: jpegQuality})
+	return buf.Bytes(), err
+}
+
+func encodePNG(img image.Image) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := png.Encoder{CompressionLevel: png.BestCompression}
+	err := enc.Encode(&buf, img)
+	return buf.Bytes(), err
+}
+
+// jpegComplete reports whether the file ends at the End Of Image marker;
+// zero padding, which some cameras add, is tolerated.
+func jpegComplete(b []byte) bool {
+	b = bytes.TrimRight(b, "\x00")
+	return len(b) >= 4 && b[len(b)-2] == 0xFF && b[len(b)-1] == 0xD9
+}
+
+// pngComplete reports whether the file ends with the IEND chunk.
+func pngComplete(b []byte) bool {
+	iend := []byte{0, 0, 0, 0, 'I', 'E', 'N', 'D', 0xAE, 0x42, 0x60, 0x82}
+	return bytes.HasSuffix(b, iend)
+}
+
+// webpComplete reports whether the RIFF size covers exactly the file
+// (plus the pad byte RIFF allows for odd sizes).
+func webpComplete(b []byte) bool {
+	if len(b) < 12 {
+		return false
+	}
+	size := int(binary.LittleEndian.Uint32(b[4:8])) + 8
+	return size == len(b) || (size%2 == 1 && size+1 == len(b))
+}
