@@ -10,10 +10,10 @@ import (
 // the codecs whose layers we switch between. Codecs we cannot inspect report
 // true so that forwarding starts immediately (they are single-layer only).
 func isKeyframe(mime string, payload []byte) bool {
-	switch strings.ToLower(mime) {
-	case strings.ToLower(webrtc.MimeTypeVP8):
+	switch {
+	case strings.EqualFold(mime, webrtc.MimeTypeVP8):
 		return vp8Keyframe(payload)
-	case strings.ToLower(webrtc.MimeTypeH264):
+	case strings.EqualFold(mime, webrtc.MimeTypeH264):
 		return h264Keyframe(payload)
 	}
 	return true

@@ -8,6 +8,7 @@ type munger struct {
 	seqOffset  uint16
 	tsOffset   uint32
 	startSeq   uint16 // first source seq since the last switch
+	guard      bool   // still close enough to the switch to drop older packets
 	lastSrcSeq uint16
 	lastOutSeq uint16
 	lastOutTS  uint32
@@ -30,6 +31,7 @@ func (m *munger) switchTo(seq uint16, ts uint32, nowNs int64, clockRate uint32) 
 		m.tsOffset = m.lastOutTS + delta - ts
 	}
 	m.startSeq = seq
+	m.guard = true
 	m.lastSrcSeq = seq - 1
 	m.lastOutSeq = seq + m.seqOffset - 1
 	m.lastWallNs = nowNs
@@ -38,8 +40,15 @@ func (m *munger) switchTo(seq uint16, ts uint32, nowNs int64, clockRate uint32) 
 // update maps a source packet; ok is false for packets older than the last
 // switch, which would collide with what was already sent.
 func (m *munger) update(seq uint16, ts uint32, nowNs int64) (outSeq uint16, outTS uint32, ok bool) {
-	if int16(seq-m.startSeq) < 0 {
-		return 0, 0, false
+	if m.guard {
+		// Only meaningful near the switch: far from it, sequence numbers
+		// have wrapped and the comparison would reject live packets.
+		if int16(seq-m.startSeq) < 0 {
+			return 0, 0, false
+		}
+		if seq-m.startSeq > guardWindow {
+			m.guard = false
+		}
 	}
 	outSeq, outTS = seq+m.seqOffset, ts+m.tsOffset
 	if int16(outSeq-m.lastOutSeq) > 0 {
@@ -47,6 +56,10 @@ func (m *munger) update(seq uint16, ts uint32, nowNs int64) (outSeq uint16, outT
 	}
 	return outSeq, outTS, true
 }
+
+// guardWindow is how many packets after a switch older packets are still
+// recognised as belonging to the previous source.
+const guardWindow = 1024
 
 // skip hides an in-order packet we do not forward (padding only) by pulling
 // later sequence numbers back by one.

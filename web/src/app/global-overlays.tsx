@@ -1,10 +1,12 @@
 import { ScrollToTop } from '@/components/scroll-to-top'
+import { InvitationOverlay } from '@/features/calls/components/invitation-overlay'
 import { CookieBanner } from '@/features/cookie-consent/components/cookie-banner'
 
 /** Floating pieces present on every page, whatever the layout. */
 export function GlobalOverlays() {
   return (
     <>
+      <InvitationOverlay />
       <ScrollToTop />
       <CookieBanner id="cookie-banner" position="bottom-left" type="floating" decline postpone={false} />
     </>

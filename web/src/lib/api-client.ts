@@ -39,10 +39,12 @@ export class ApiError extends Error {
 /** The /token endpoint answers `{errorMessage}` instead of a problem document. */
 export class TokenError extends Error {
   readonly status: number
+  readonly errorMessage: string
   constructor(status: number, errorMessage: string) {
     super(`Failed to get token: ${errorMessage}`)
     this.name = 'TokenError'
     this.status = status
+    this.errorMessage = errorMessage
   }
 }
 

@@ -1,0 +1,115 @@
+import Box from '@mui/material/Box'
+import Button from '@mui/material/Button'
+import Fade from '@mui/material/Fade'
+import Paper from '@mui/material/Paper'
+import Stack from '@mui/material/Stack'
+import Typography from '@mui/material/Typography'
+import { IconPhoneIncoming } from '@tabler/icons-react'
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import { useSession } from '@/lib/use-session'
+import { useChannel } from '../hooks/use-channel'
+import { INVITATION_VISIBLE_MS, OVERLAY_CLOSE_DELAY_MS, OVERLAY_OPEN_DELAY_MS, invitationsFrom, type Invitation } from '../invitations'
+import { conferenceChannel, connectConf, connectPers, personalChannel, sendCallMessage } from '../realtime/channels'
+
+export function InvitationOverlay() {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const session = useSession()
+  const me = session?.userId ?? null
+  const personal = useChannel(personalChannel)
+  const conference = useChannel(conferenceChannel)
+  const invitations = invitationsFrom(personal.messages, me)
+  const [open, setOpen] = useState(false)
+  const [busy, setBusy] = useState<string | null>(null)
+
+  // The personal channel lives as long as there is an API token to open it with.
+  useEffect(() => {
+    if (session?.apiToken && session.userId) void connectPers(session.userId)
+    else {
+      personalChannel.disconnect()
+      conferenceChannel.disconnect()
+    }
+  }, [session?.apiToken, session?.userId])
+
+  const hasInvitations = invitations.length > 0
+  useEffect(() => {
+    const id = setTimeout(() => setOpen(hasInvitations), hasInvitations ? OVERLAY_OPEN_DELAY_MS : OVERLAY_CLOSE_DELAY_MS)
+    return () => clearTimeout(id)
+  }, [hasInvitations])
+
+  // Each invitation is offered for a limited time, then dropped unanswered.
+  const ids = invitations.map((i) => i.wrapperId).join('|')
+  useEffect(() => {
+    if (!ids) return
+    const timers = ids.split('|').map((id) => setTimeout(() => personalChannel.removeMessage(id), INVITATION_VISIBLE_MS))
+    return () => timers.forEach(clearTimeout)
+  }, [ids])
+
+  if (!session) return null
+
+  const accept = async (inv: Invitation) => {
+    if (!me) return
+    setBusy(inv.wrapperId)
+    try {
+      await connectConf(inv.roomName)
+      await conferenceChannel.waitConnected()
+      await sendCallMessage('acceptcallInvitation', inv.from, me, inv.roomName)
+      personalChannel.removeMessage(inv.wrapperId)
+      navigate(`/my-call?room=${encodeURIComponent(inv.roomName)}&join=1`)
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  const decline = async (inv: Invitation) => {
+    if (!me) return
+    setBusy(inv.wrapperId)
+    try {
+      await sendCallMessage('rejectcallInvitation', inv.from, me, inv.roomName)
+      personalChannel.removeMessage(inv.wrapperId)
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  return (
+    <Fade in={open && hasInvitations} timeout={{ enter: 200, exit: 200 }} unmountOnExit>
+      <Paper
+        role="alertdialog"
+        aria-label={t('invitation.title')}
+        elevation={12}
+        sx={{ position: 'fixed', top: 16, insetInlineEnd: 16, zIndex: 'modal', width: 'min(360px, calc(100vw - 32px))', p: 2 }}
+      >
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
+          <IconPhoneIncoming size={22} aria-hidden />
+          <Typography variant="h6" component="h2">
+            {t('invitation.title')}
+          </Typography>
+        </Stack>
+        <Stack spacing={1.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {invitations.map((inv) => (
+            <Box component="li" key={inv.wrapperId} data-testid="invitation" sx={{ borderTop: 1, borderColor: 'divider', pt: 1 }}>
+              <Typography variant="subtitle2">{t(`invitation.${inv.type}`)}</Typography>
+              <Typography variant="body2">{t('invitation.from', { from: inv.from })}</Typography>
+              <Typography variant="body2">{t('invitation.room', { room: inv.roomName })}</Typography>
+              {inv.sourcesrv && <Typography variant="body2">{t('invitation.server', { server: inv.sourcesrv })}</Typography>}
+              <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
+                <Button variant="contained" color="success" size="small" disabled={busy !== null} onClick={() => void accept(inv)}>
+                  {t('invitation.accept')}
+                </Button>
+                <Button variant="outlined" color="error" size="small" disabled={busy !== null} onClick={() => void decline(inv)}>
+                  {t('invitation.decline')}
+                </Button>
+              </Stack>
+            </Box>
+          ))}
+        </Stack>
+        <Typography variant="caption" color="text.secondary" component="p" role="status" sx={{ mt: 1.5 }}>
+          {t('invitation.personal')}: {t(`invitation.${personal.state}`)} · {t('invitation.conference')}: {t(`invitation.${conference.state}`)}
+        </Typography>
+      </Paper>
+    </Fade>
+  )
+}

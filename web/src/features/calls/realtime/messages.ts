@@ -1,0 +1,76 @@
+export type CallMessageType = 'callInvitation' | 'acceptcallInvitation' | 'rejectcallInvitation'
+
+export interface CallMessage {
+  type: CallMessageType
+  from: string
+  roomName: string
+  messageId: string
+}
+
+/** What the server relays on "room-message": the wrapper plus the sender's data, parsed. */
+export interface ReceivedMessage {
+  wrapperId: string
+  room?: string
+  sourcesrv?: string
+  data: Record<string, unknown> | null
+}
+
+export interface BroadcastEnvelope {
+  SocketIOUniqueChannelName: string
+  data: string
+  wrapperId: string
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v)
+}
+
+function parseMaybeJson(v: unknown): unknown {
+  if (typeof v !== 'string') return v
+  try {
+    return JSON.parse(v) as unknown
+  } catch {
+    return undefined
+  }
+}
+
+/** Accepts the JSON string (or object) sent on "room-message"; null when unusable. */
+export function parseReceived(raw: unknown): ReceivedMessage | null {
+  const obj = parseMaybeJson(raw)
+  if (!isRecord(obj)) return null
+  const data = parseMaybeJson(obj.data)
+  return {
+    wrapperId: typeof obj.wrapperId === 'string' ? obj.wrapperId : newId(),
+    room: typeof obj.room === 'string' ? obj.room : undefined,
+    sourcesrv: typeof obj.sourcesrv === 'string' ? obj.sourcesrv : undefined,
+    data: isRecord(data) ? data : null,
+  }
+}
+
+export function asCallMessage(m: ReceivedMessage): CallMessage | null {
+  const d = m.data
+  if (!d) return null
+  const type = d.type
+  if (type !== 'callInvitation' && type !== 'acceptcallInvitation' && type !== 'rejectcallInvitation') return null
+  if (typeof d.from !== 'string' || typeof d.roomName !== 'string') return null
+  return { type, from: d.from, roomName: d.roomName, messageId: typeof d.messageId === 'string' ? d.messageId : m.wrapperId }
+}
+
+/** Server rooms are "room_<channel>"; a name already starting with "room" is used as is. */
+export function toRoomName(channel: string): string {
+  return channel.startsWith('room') ? channel : `room_${channel}`
+}
+
+export function toChannelName(room: string): string {
+  return room.startsWith('room_') ? room.slice('room_'.length) : room
+}
+
+export function buildEnvelope(channel: string, payload: unknown, wrapperId?: string): BroadcastEnvelope {
+  return { SocketIOUniqueChannelName: toChannelName(channel), data: JSON.stringify(payload), wrapperId: wrapperId ?? newId() }
+}
+
+export function newId(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`
+}
