@@ -81,6 +81,7 @@ type nodeOptions struct {
 	bus     bus.Bus
 	mailbox bus.Mailbox
 	addr    string // default 127.0.0.1:0
+	name    string // the node's name in relayed envelopes
 }
 
 func (e *env) start(t *testing.T, o nodeOptions) *node {
@@ -99,7 +100,7 @@ func (e *env) start(t *testing.T, o nodeOptions) *node {
 	log := testLogger()
 	svc, err := realtime.New(realtime.Options{
 		Config: cfg, Auth: e.accounts, Users: e.accounts, Calls: e.calls,
-		Bus: o.bus, Mailbox: o.mailbox, Logger: log,
+		Bus: o.bus, Mailbox: o.mailbox, Node: o.name, Logger: log,
 	})
 	if err != nil {
 		t.Fatal(err)
