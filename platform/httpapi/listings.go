@@ -74,7 +74,7 @@ type listingOutput struct{ Body listingBody }
 
 type pageOutput struct{ Body listingPage }
 
-type pageQuery struct {
+type PageQuery struct {
 	Q        string `query:"q" maxLength:"100" doc:"Search in product name, description and location"`
 	Page     int    `query:"page" minimum:"1" default:"1"`
 	PageSize int    `query:"pageSize" minimum:"1" maximum:"50" default:"10"`
@@ -110,10 +110,10 @@ type listingIDInput struct {
 
 type myListingsInput struct {
 	BearerAuth
-	pageQuery
+	PageQuery
 }
 
-type offersInput struct{ pageQuery }
+type offersInput struct{ PageQuery }
 
 type offerInput struct {
 	ID string `path:"id" maxLength:"64"`

@@ -35,6 +35,7 @@ type platformServer struct {
 	*httptest.Server
 	db       *store.DB
 	accounts *store.AccountService
+	opts     httpapi.Options
 }
 
 type serverOption func(*httpapi.Options)
@@ -68,7 +69,7 @@ func newPlatformServer(t *testing.T, db *store.DB, options ...serverOption) *pla
 	}
 	srv := httptest.NewServer(httpapi.NewServer(opts))
 	t.Cleanup(srv.Close)
-	return &platformServer{Server: srv, db: db, accounts: accounts}
+	return &platformServer{Server: srv, db: db, accounts: accounts, opts: opts}
 }
 
 // call sends a JSON request (body may be nil, a string or a value) and
@@ -215,3 +216,7 @@ func must(t *testing.T, code int, body string, want int) {
 		t.Fatalf("status %d, want %d: %s", code, want, body)
 	}
 }
+
+func jsonUnmarshalString(s string, out any) error { return json.Unmarshal([]byte(s), out) }
+
+func farFuture() time.Time { return time.Now().Add(24 * time.Hour) }
