@@ -60,6 +60,11 @@ func serve(ctx context.Context, path string, environ []string, stderr io.Writer)
 	if err != nil {
 		return err
 	}
+	media, err := wireMedia(ctx, cfg, api, log)
+	if err != nil {
+		realtime.Close(ctx)
+		return err
+	}
 
 	ln, err := net.Listen("tcp", cfg.Server.Addr)
 	if err != nil {
@@ -90,6 +95,7 @@ func serve(ctx context.Context, path string, environ []string, stderr io.Writer)
 	if err := realtime.Close(shutdownCtx); err != nil {
 		log.Warn("realtime channels did not close cleanly", "err", err)
 	}
+	media.Close(shutdownCtx, log)
 	if err := <-served; err != nil && !errors.Is(err, http.ErrServerClosed) {
 		log.Warn("http server stopped with an error", "err", err)
 	}
