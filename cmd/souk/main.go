@@ -35,6 +35,8 @@ Commands:
   migrate   apply database migrations and exit
   config    print the effective configuration (secrets redacted)
   version   print the version
+  admin     create --site P --email E [--password PW] [--name N]: create (or promote) a site admin;
+            the password comes from --password, SOUK_ADMIN_PASSWORD or a prompt
 
 Flags (serve, migrate, config):
   --config FILE   YAML configuration file; SOUK_* environment variables override it
@@ -55,6 +57,8 @@ func run(ctx context.Context, args, environ []string, stdout, stderr io.Writer) 
 	case "help", "--help", "-h":
 		fmt.Fprint(stdout, usage)
 		return nil
+	case "admin":
+		return admin(ctx, rest, environ, os.Stdin, stdout, stderr)
 	}
 	fs := flag.NewFlagSet("souk "+cmd, flag.ContinueOnError)
 	fs.SetOutput(stderr)
