@@ -83,7 +83,9 @@ func TestSIGTERMKeepsAcknowledgedWrites(t *testing.T) {
 		t.Skip("builds and runs the binary")
 	}
 	bin := buildSouk(t)
-	cmd, base, dataDir := startSouk(t, bin)
+	// The contact form is the write path here; lift its per-IP limit so that
+	// every request of the burst is a real write.
+	cmd, base, dataDir := startSouk(t, bin, "SOUK_PLATFORM_RATE_LIMIT_CONTACT_PER_IP_PER_HOUR=1000000")
 
 	var acked sync.Map // message text -> true
 	var ackCount atomic.Int64
