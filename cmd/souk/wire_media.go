@@ -39,7 +39,7 @@ func wireMedia(ctx context.Context, cfg config.Config, api *httpapi.Server, log 
 			RelayIP:       relayIP,
 			Realm:         m.TURN.Realm,
 			CredentialTTL: m.TURN.CredentialTTL,
-		}, log.With("component", "turn"))
+		}, log)
 		if err != nil {
 			return nil, fmt.Errorf("turn: %w", err)
 		}
@@ -62,14 +62,14 @@ func wireMedia(ctx context.Context, cfg config.Config, api *httpapi.Server, log 
 			IncludeLoopback: cfg.Mode == config.Development,
 		},
 		ICEServers: iceServers,
-	}, log.With("component", "sfu"))
+	}, log)
 	if err != nil {
 		ms.closeTURN(log)
 		return nil, fmt.Errorf("sfu: %w", err)
 	}
 	ms.rooms = rooms
 	ms.signals = signal.NewServer(ctx, signal.Config{PingInterval: m.PingInterval, PingTimeout: m.PingTimeout},
-		signal.StaticKeys(m.Keys), signal.FromManager(rooms), log.With("component", "signal"))
+		signal.StaticKeys(m.Keys), signal.FromManager(rooms), log)
 	r := api.Router()
 	r.Handle("/rtc", ms.signals)
 	r.Handle("/rtc/*", ms.signals)
