@@ -1,0 +1,114 @@
+package imaging_test
+
+import (
+	"bytes"
+	"encoding/binary"
+	"hash/crc32"
+	"image"
+	"image/color"
+	"image/jpeg"
+	"image/png"
+	"os"
+	"strings"
+	"testing"
+
+	"souk/platform"
+	"souk/platform/imaging"
+)
+
+func encodePNG(t *testing.T, w, h int) []byte {
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	for i := range img.Pix {
+		img.Pix[i] = 200
+	}
+	var buf bytes.Buffer
+	png.Encode(&buf, img)
+	return buf.Bytes()
+}
+
+func TestWebPIsAccepted(t *testing.T) {
+	cases := []struct {
+		file, wantType string
+	}{
+		{"testdata/photo.webp", "image/jpeg"},      // lossy, opaque
+		{"testdata/transparent.webp", "image/png"}, // lossless with alpha
+	}
+	for _, tc := range cases {
+		data, err := os.ReadFile(tc.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := imaging.Process(data)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.file, err)
+		}
+		if res.ContentType != tc.wantType || res.Width != 40 || res.Height != 30 {
+			t.Fatalf("%s: %s %dx%d", tc.file, res.ContentType, res.Width, res.Height)
+		}
+		// The output is a plain image of the announced type.
+		var cfg image.Config
+		if tc.wantType == "image/jpeg" {
+			cfg, err = jpeg.DecodeConfig(bytes.NewReader(res.Full))
+		} else {
+			cfg, err = png.DecodeConfig(bytes.NewReader(res.Full))
+		}
+		if err != nil || cfg.Width != 40 {
+			t.Fatalf("%s re-encoded: %+v %v", tc.file, cfg, err)
+		}
+		// A WebP with bytes appended is a polyglot.
+		if _, err := imaging.Process(append(data, "<?php system($_GET[1]); ?>"...)); platform.ErrorCode(err) != platform.EINVALID {
+			t.Fatalf("%s with a payload: %v", tc.file, err)
+		}
+	}
+}
+
+func TestRefusals(t *testing.T) {
+	good := encodePNG(t, 8, 8)
+	truncated := good[:len(good)/2]
+	huge := func() []byte {
+		// A valid header announcing 20000 x 20000 pixels: refused before
+		// decoding allocates anything.
+		var buf bytes.Buffer
+		png.Encode(&buf, image.NewGray(image.Rect(0, 0, 1, 1)))
+		b := buf.Bytes()
+		b[16], b[17], b[18], b[19] = 0, 0, 0x4e, 0x20
+		b[20], b[21], b[22], b[23] = 0, 0, 0x4e, 0x20
+		binary.BigEndian.PutUint32(b[29:33], crc32.ChecksumIEEE(b[12:29]))
+		return b
+	}()
+	gif := []byte("GIF89a\x01\x00\x01\x00\x00\x00\x00;")
+	svg := []byte(`<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>`)
+	for name, data := range map[string][]byte{"truncated PNG": truncated, "decompression bomb": huge, "GIF": gif, "SVG": svg, "empty": {}} {
+		_, err := imaging.Process(data)
+		var perr *platform.Error
+		if platform.ErrorCode(err) != platform.EINVALID {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		if perr = err.(*platform.Error); len(perr.Fields) != 1 || perr.Fields[0].Field != "file" || perr.Message == "" {
+			t.Errorf("%s: %+v", name, perr)
+		}
+	}
+	if _, err := imaging.Process(huge); err == nil || !strings.Contains(err.Error(), "megapixels") {
+		t.Errorf("bomb message: %v", err)
+	}
+}
+
+func TestLargePicturesAreScaledAndThumbnailed(t *testing.T) {
+	img := image.NewNRGBA(image.Rect(0, 0, 1000, 4000))
+	for y := 0; y < 4000; y++ {
+		for x := 0; x < 1000; x++ {
+			img.Set(x, y, color.NRGBA{uint8(x), uint8(y), 0, 255})
+		}
+	}
+	var buf bytes.Buffer
+	jpeg.Encode(&buf, img, nil)
+	res, err := imaging.Process(buf.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	thumb, _ := jpeg.DecodeConfig(bytes.NewReader(res.Thumb))
+	if res.Width != 512 || res.Height != imaging.MaxSide || thumb.Height != imaging.ThumbSide || thumb.Width != 80 {
+		t.Fatalf("full %dx%d thumb %dx%d", res.Width, res.Height, thumb.Width, thumb.Height)
+	}
+}
