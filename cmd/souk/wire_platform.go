@@ -54,6 +54,7 @@ func wirePlatform(ctx context.Context, cfg config.Config, db *store.DB, log *slo
 		Log:       log,
 	}
 	opts.Media = blobs
+	opts.MaxUploadBytes = int64(p.Uploads.MaxImageBytes)
 	opts.Messages = store.NewMessageService(db)
 
 	var sender mail.Sender

@@ -61,8 +61,9 @@ func newPlatformServer(t *testing.T, db *store.DB, options ...serverOption) *pla
 		Listings: listings,
 		Images: &gallery.Service{Listings: listings, Blobs: blobs, NewID: store.NewID, MaxBytes: 256 << 10, MaxImages: 3, Log: log,
 			Fetcher: fetch.New(fetch.Options{Timeout: 5 * time.Second, MaxBytes: 256 << 10})},
-		Media:    blobs,
-		Messages: store.NewMessageService(db),
+		Media:          blobs,
+		MaxUploadBytes: 256 << 10,
+		Messages:       store.NewMessageService(db),
 	}
 	for _, o := range options {
 		o(&opts)

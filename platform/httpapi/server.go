@@ -49,6 +49,9 @@ type Options struct {
 	Listings platform.ListingService
 	Images   platform.ListingImageService
 	Media    platform.BlobReader
+	// MaxUploadBytes bounds one image file; multipart bodies may exceed it
+	// by the form's overhead only. Default 10 MiB.
+	MaxUploadBytes int64
 
 	// Messages enables the conversation routes.
 	Messages platform.MessageService
@@ -74,7 +77,10 @@ func NewServer(opts Options) *Server {
 		opts.Logger = slog.Default()
 	}
 	r := chi.NewRouter()
-	r.Use(requestID(opts.Logger), accessLog, withRequestInfo, resolveSite(opts.Sites))
+	if opts.MaxUploadBytes <= 0 {
+		opts.MaxUploadBytes = 10 << 20
+	}
+	r.Use(requestID(opts.Logger), accessLog, withRequestInfo, resolveSite(opts.Sites), limitMultipart(opts.MaxUploadBytes+64<<10))
 
 	cfg := huma.DefaultConfig("Souk API", opts.Version)
 	cfg.Info.Description = "The listings platform API. The site (tenant) is chosen by the Host header. " +
