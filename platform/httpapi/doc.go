@@ -1,14 +1,24 @@
 // Package httpapi serves the platform over HTTP: the JSON API under /api
 // (huma operations on a chi router, documented at /api/openapi.json), the
+// media token service at POST /token, stored images at /media/, the
 // embedded web app with client-side routing, and the health probes.
 //
 // Every request passes through the same middleware: a request id, an
 // access log line, panic recovery (a panic becomes a 500 problem, never a
-// dropped connection), and site resolution from the Host header.
+// dropped connection), the client's address, site resolution from the
+// Host header, and a size bound on multipart bodies.
+//
+// Signed-in operations embed BearerAuth (the accessToken); a missing,
+// expired or revoked token is 401, a missing scope 403. Login, register,
+// password reset requests and the contact form are rate-limited per client
+// IP, login also per account (in-process fixed windows).
 //
 // Errors are RFC 9457 problem details (application/problem+json) with
 // per-field errors; platform.Error codes map to statuses in problem.go.
+// POST /token is the exception: it answers {errorMessage}, the shape the
+// call screen reads.
 //
-// Imports: platform, config, chi, huma. Other transports (signalling,
-// realtime) mount themselves on Server.Router from the main package.
+// Imports: platform, config, chi, huma, and livekit/protocol/auth for
+// minting media tokens. Other transports (signalling, realtime) mount
+// themselves on Server.Router from the main package.
 package httpapi
