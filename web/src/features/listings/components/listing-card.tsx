@@ -30,7 +30,7 @@ export function ListingCard({ listing }: { listing: Listing }) {
             {formatMoney(listing.price, i18n.language)}
           </Typography>
           <Typography variant="body2" color="text.secondary" noWrap>
-            {listing.location} · {t('common.days', { count: listing.duration })}
+            {listing.location} · {t('common.durationDays', { n: listing.duration })}
           </Typography>
         </CardContent>
       </CardActionArea>

@@ -78,7 +78,7 @@ export function OfferView({ offerId, actions }: Props) {
                 {formatMoney(listing.price, i18n.language)}
               </Typography>
               <Typography color="text.secondary">{t('offer.location', { location: listing.location })}</Typography>
-              <Typography color="text.secondary">{t('offer.duration', { count: listing.duration })}</Typography>
+              <Typography color="text.secondary">{t('offer.duration', { n: listing.duration })}</Typography>
               <Typography color="text.secondary">{t('offer.seller', { name: listing.owner.displayName })}</Typography>
               <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{listing.description}</Typography>
               <Box sx={{ pt: 1 }}>{actions(listing)}</Box>

@@ -98,7 +98,7 @@ export function MyMessages() {
                   secondary={c.lastMessage?.body ?? c.listing?.productName ?? ''}
                   slotProps={{ secondary: { noWrap: true } }}
                 />
-                {c.unread > 0 && <Badge color="primary" badgeContent={c.unread} aria-label={t('messages.unread', { count: c.unread })} sx={{ mx: 1 }} />}
+                {c.unread > 0 && <Badge color="primary" badgeContent={c.unread} aria-label={t('messages.unread', { n: c.unread })} sx={{ mx: 1 }} />}
               </ListItemButton>
             ))}
           </List>
