@@ -63,7 +63,7 @@ func (s *recordingSession) HandleRequest(_ context.Context, req *livekit.SignalR
 	s.got++
 	return nil
 }
-func (s *recordingSession) SignalClosed(sfu.Sink)          {}
+func (s *recordingSession) SignalClosed(sfu.Sink)           {}
 func (s *recordingSession) Remove(livekit.DisconnectReason) {}
 
 func FuzzSignalFrame(f *testing.F) {
