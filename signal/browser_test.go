@@ -74,7 +74,7 @@ func TestBrowserE2E(t *testing.T) {
 		steps []string
 	}{
 		{"v1", []string{"join", "media", "rpc", "rpc_error", "rpc_too_large", "text_stream", "byte_stream", "mute", "signal_drop", "unpublish", "leave"}},
-		{"v0", []string{"join", "media", "rpc", "rpc_error", "mute", "leave"}},
+		{"v0", []string{"join", "media", "rpc", "rpc_error", "mute", "signal_drop", "unpublish", "leave"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.mode, func(t *testing.T) {

@@ -116,7 +116,7 @@ try {
     await alice.evaluate(() => window.room.localParticipant.setMicrophoneEnabled(false));
     return waitEvent(bob, 'mute', (e) => e.type === 'trackMuted' && e.identity === 'alice' && e.kind === 'audio', 10000);
   });
-  if (singlePC) {
+  {
     await step('signal_drop', async () => {
       const before = await bob.evaluate(() => window.mediaStats());
       await alice.evaluate(() => window.sockets.filter((s) => s.url.includes('/rtc')).at(-1).close());
