@@ -149,7 +149,10 @@ func likePattern(q string) string {
 	return "%" + r.Replace(strings.ToLower(q)) + "%"
 }
 
-// FindListings implements platform.ListingService.
+// FindListings implements platform.ListingService. The page's ids are
+// picked first from the (site, created_at, id) index alone, and only those
+// rows are then read and joined, so deep pages do not read every skipped
+// listing.
 func (s *ListingService) FindListings(ctx context.Context, f platform.ListingFilter) ([]*platform.Listing, int, error) {
 	f.Normalize()
 	filter := func(q *bun.SelectQuery) *bun.SelectQuery {
@@ -166,11 +169,19 @@ func (s *ListingService) FindListings(ctx context.Context, f platform.ListingFil
 	if err != nil {
 		return nil, 0, fmt.Errorf("count listings: %w", err)
 	}
-	var rows []listingRow
-	err = filter(s.selectListings(s.db)).Order("l.created_at DESC", "l.id DESC").
-		Limit(int64(f.PageSize)).Offset(int64((f.Page-1)*f.PageSize)).Scan(ctx, &rows)
+	var ids []string
+	err = filter(s.db.NewSelect().Model((*listingRow)(nil)).Column("l.id")).Order("l.created_at DESC", "l.id DESC").
+		Limit(int64(f.PageSize)).Offset(int64((f.Page-1)*f.PageSize)).Scan(ctx, &ids)
 	if err != nil {
 		return nil, 0, fmt.Errorf("list listings: %w", err)
+	}
+	if len(ids) == 0 {
+		return []*platform.Listing{}, int(total), nil
+	}
+	var rows []listingRow
+	err = s.selectListings(s.db).Where("l.id IN (?)", bun.In(ids)).Order("l.created_at DESC", "l.id DESC").Scan(ctx, &rows)
+	if err != nil {
+		return nil, 0, fmt.Errorf("read listings: %w", err)
 	}
 	out := make([]*platform.Listing, len(rows))
 	for i := range rows {
