@@ -106,9 +106,12 @@ func (m *Manager) Join(ctx context.Context, req JoinRequest, sink Sink) (*Partic
 	}
 	r.mu.Lock()
 	if r.closed {
+		// The empty timeout fired between lookup and now: start over, which
+		// creates a fresh room.
 		r.mu.Unlock()
 		p.close()
-		return nil, fmt.Errorf("join %q: room is closing", req.Room)
+		m.dropRoom(r)
+		return m.Join(ctx, req, sink)
 	}
 	if r.emptyTimer != nil {
 		r.emptyTimer.Stop()
@@ -155,7 +158,7 @@ func (m *Manager) Join(ctx context.Context, req JoinRequest, sink Sink) (*Partic
 	}
 	if p.autoSubscribe {
 		for _, o := range r.list() {
-			if o == p {
+			if o == p || o.hidden() {
 				continue
 			}
 			for _, pub := range o.publishedReady() {

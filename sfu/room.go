@@ -119,6 +119,11 @@ func (r *Room) closeIfEmpty() {
 // trackReady subscribes everyone who auto-subscribes to a track that just
 // started carrying media.
 func (r *Room) trackReady(owner *Participant, pub *publishedTrack) {
+	if owner.hidden() {
+		// Others do not know a hidden participant, so its tracks would be
+		// dropped by their clients anyway.
+		return
+	}
 	for _, p := range r.list() {
 		if p != owner && p.autoSubscribe {
 			p.subscribe(pub)

@@ -142,6 +142,12 @@ func (c *Client) onTrack(tr *webrtc.TrackRemote, _ *webrtc.RTPReceiver) {
 		for {
 			p, _, err := tr.ReadRTP()
 			if err != nil {
+				c.mu.Lock()
+				if c.remote[rt.SID] == rt {
+					delete(c.remote, rt.SID)
+				}
+				c.mu.Unlock()
+				c.wake()
 				return
 			}
 			rt.mu.Lock()
