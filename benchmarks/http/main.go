@@ -26,6 +26,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/pprof"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -48,6 +49,7 @@ type options struct {
 	duration    time.Duration
 	pageSize    int
 	detailShare int // percent of requests that open one offer
+	cpuProfile  string
 }
 
 func main() {
@@ -60,6 +62,7 @@ func main() {
 	flag.DurationVar(&o.duration, "duration", 0, "run for this long instead of a fixed number of requests")
 	flag.IntVar(&o.pageSize, "page-size", 20, "pageSize of browse requests")
 	flag.IntVar(&o.detailShare, "detail-percent", 50, "share of requests that open one offer, in percent")
+	flag.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the load phase (server and clients) to this file")
 	flag.Parse()
 	if err := run(context.Background(), o); err != nil {
 		fmt.Fprintln(os.Stderr, "benchmark:", err)
@@ -109,6 +112,17 @@ func run(ctx context.Context, o options) error {
 
 	fmt.Printf("engine=%s listings=%d clients=%d page-size=%d detail=%d%% GOMAXPROCS=%d\n",
 		db.Engine(), o.listings, o.clients, o.pageSize, o.detailShare, runtime.GOMAXPROCS(0))
+	if o.cpuProfile != "" {
+		f, err := os.Create(o.cpuProfile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
+	}
 	res := load(ctx, o, base, ids)
 	res.print()
 	if res.errors > 0 {

@@ -40,6 +40,9 @@ func Open(ctx context.Context, rawURL string, log *slog.Logger) (*DB, error) {
 	case "postgres":
 		sqldb := sql.OpenDB(pgdriver.NewConnector(pgdriver.WithDSN(rawURL)))
 		sqldb.SetMaxOpenConns(20)
+		// Keep the pool warm: the default of 2 idle connections makes
+		// every burst of concurrent requests reconnect.
+		sqldb.SetMaxIdleConns(20)
 		sqldb.SetConnMaxIdleTime(5 * time.Minute)
 		db = bun.NewDB(sqldb, pgdialect.New())
 	default:
@@ -55,6 +58,11 @@ func Open(ctx context.Context, rawURL string, log *slog.Logger) (*DB, error) {
 			// Shared-cache memory databases report table locks instead of
 			// waiting on the busy timeout; one connection serialises them.
 			sqldb.SetMaxOpenConns(1)
+		} else {
+			// WAL readers run in parallel; opening a connection (and
+			// applying its pragmas) is costly, so idle ones are kept.
+			sqldb.SetMaxOpenConns(16)
+			sqldb.SetMaxIdleConns(16)
 		}
 		db = bun.NewDB(sqldb, sqlitedialect.New())
 	}
