@@ -79,6 +79,14 @@ describe('api client errors', () => {
   })
 })
 
+describe('site configuration', () => {
+  it('replaces null lists from the server with empty ones', async () => {
+    const body = { project: 'desks', defaultLang: 'pl', languages: null, additionalTranslations: null, redirects: null, navigation: null, extraRoutes: null, configuration: {}, frontpage: null }
+    const site = await client(vi.fn(async () => jsonResponse(200, body))).api.site.get()
+    expect(site).toMatchObject({ languages: [], additionalTranslations: {}, redirects: [], navigation: [], extraRoutes: [], frontpage: { meetup: false } })
+  })
+})
+
 describe('media token', () => {
   it('uses the api token and returns the token', async () => {
     const fetchImpl = vi.fn(async (_url: string, _init: RequestInit) => jsonResponse(200, { token: 'jwt' }))

@@ -80,6 +80,19 @@ export function parseProblem(body: unknown): ProblemDetails {
   }
 }
 
+/** The server may send null for empty lists and maps; the app relies on them being present. */
+export function normalizeSite(site: SiteConfig): SiteConfig {
+  return {
+    ...site,
+    languages: site.languages ?? [],
+    additionalTranslations: site.additionalTranslations ?? {},
+    redirects: site.redirects ?? [],
+    navigation: site.navigation ?? [],
+    extraRoutes: site.extraRoutes ?? [],
+    frontpage: site.frontpage ?? { meetup: false },
+  }
+}
+
 export interface ApiClientOptions {
   baseUrl?: string
   getAccessToken: () => string | null
@@ -209,7 +222,7 @@ export function createApiClient(opts: ApiClientOptions) {
 
   return {
     site: {
-      get: (signal?: AbortSignal) => request<SiteConfig>('GET', '/api/site', { signal }),
+      get: async (signal?: AbortSignal) => normalizeSite(await request<SiteConfig>('GET', '/api/site', { signal })),
     },
     auth: {
       register: (b: { email: string; password: string; displayName: string }) =>

@@ -1,0 +1,185 @@
+import { PASSWORD, assert, dismissCookies, newPage, pngBytes, register, shot, uniqueEmail } from './helpers.mjs'
+
+// desks.localhost defaults to Polish; cars.localhost to Spanish; crafts.localhost to Arabic.
+const EN_HOST = 'biblegroups.localhost'
+
+export const scenarios = [
+  {
+    name: 'root-redirect',
+    async run({ browser, siteUrl }) {
+      const { page, context } = await newPage(browser)
+      await page.goto(siteUrl('desks.localhost', '/'))
+      await page.waitForURL(/\/frontpage/, { timeout: 10000 })
+      await context.close()
+    },
+  },
+  {
+    name: 'front-pages-per-host',
+    async run({ browser, siteUrl, artifacts }) {
+      const { page, context, errors } = await newPage(browser)
+      await page.goto(siteUrl('desks.localhost', '/frontpage'))
+      await page.getByRole('heading', { level: 1 }).waitFor()
+      const plTitle = await page.getByRole('heading', { level: 1 }).innerText()
+      assert(/biurka/i.test(plTitle), `desks hero should be Polish, got "${plTitle}"`)
+      assert((await page.evaluate(() => document.documentElement.lang)) === 'pl', 'desks should render in Polish')
+      await shot(page, artifacts, 'frontpage-desks')
+      await page.goto(siteUrl('cars.localhost', '/frontpage'))
+      await page.getByRole('heading', { level: 1 }).waitFor()
+      assert((await page.evaluate(() => document.documentElement.lang)) === 'es', 'cars should render in Spanish')
+      await shot(page, artifacts, 'frontpage-cars')
+      assert(errors.length === 0, `page errors: ${errors.join('; ')}`)
+      await context.close()
+    },
+  },
+  {
+    name: 'arabic-rtl',
+    async run({ browser, siteUrl, artifacts }) {
+      const { page, context } = await newPage(browser)
+      await page.goto(siteUrl(EN_HOST, '/ar'))
+      await page.waitForURL(/\/frontpage\?lang=ar/)
+      await page.getByRole('heading', { level: 1 }).waitFor()
+      const { lang, dir } = await page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }))
+      assert(lang === 'ar' && dir === 'rtl', `expected ar/rtl, got ${lang}/${dir}`)
+      // MUI styles are flipped: the contact form's text aligns right.
+      const align = await page.getByRole('heading', { name: 'اتصل بنا' }).evaluate((el) => getComputedStyle(el).textAlign)
+      assert(align === 'right' || align === 'start', `heading alignment ${align}`)
+      await shot(page, artifacts, 'frontpage-ar-rtl')
+      await page.setViewportSize({ width: 360, height: 740 })
+      await shot(page, artifacts, 'frontpage-ar-360')
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1)
+      assert(!overflow, 'front page scrolls sideways at 360 px')
+      await context.close()
+    },
+  },
+  {
+    name: 'contact-form',
+    async run({ browser, siteUrl }) {
+      const { page, context } = await newPage(browser)
+      await page.goto(siteUrl(EN_HOST, '/frontpage?lang=en'))
+      await dismissCookies(page)
+      const form = page.getByRole('form', { name: 'Contact us' })
+      await form.getByRole('button', { name: 'Send message' }).click()
+      await form.getByText('This field is required').first().waitFor()
+      await form.getByLabel('Name').fill('E2E Visitor')
+      await form.getByLabel('E-mail').fill('visitor@example.test')
+      await form.getByLabel('Message').fill('Hello from the browser scenarios.')
+      await form.getByRole('button', { name: 'Send message' }).click()
+      await page.getByText('Thank you for your message!').waitFor({ timeout: 10000 })
+      await context.close()
+    },
+  },
+  {
+    name: 'login-google-and-redirecturl',
+    async run({ browser, siteUrl, artifacts }) {
+      const { page, context } = await newPage(browser)
+      await page.goto(siteUrl(EN_HOST, '/my-items?lang=en'))
+      await page.waitForURL((u) => u.pathname === '/login')
+      const redirect = new URL(page.url()).searchParams.get('redirecturl')
+      assert(redirect === '/my-items?lang=en', `redirecturl was ${redirect}`)
+      // No network to the identity provider here, so its script fails to load.
+      await page.getByText('Failed to load the Google 3P Authorization JavaScript Library.').waitFor({ timeout: 15000 })
+      await shot(page, artifacts, 'login-google-failed')
+      // Wrong password: the server's error is shown, we stay on the page.
+      await page.getByLabel(/^e-mail/i).fill(uniqueEmail('nobody'))
+      await page.locator('input[autocomplete="current-password"]').fill('wrong password 1')
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+      await page.getByRole('alert').first().waitFor()
+      // Register keeps the redirect and returns to the page the user wanted.
+      await page.getByRole('link', { name: 'Create an account' }).click()
+      await page.waitForURL(/\/register\?redirecturl=/)
+      const email = uniqueEmail('redirect')
+      await page.getByLabel('Display name').fill('Redirect User')
+      await page.getByLabel(/^e-mail/i).fill(email)
+      await page.locator('input[autocomplete="new-password"]').fill('short')
+      await page.getByRole('button', { name: 'Sign up' }).click()
+      await page.getByText('Use 8–128 characters with at least one letter and one digit').first().waitFor()
+      await page.locator('input[autocomplete="new-password"]').fill(PASSWORD)
+      await page.getByRole('button', { name: 'Sign up' }).click()
+      await page.waitForURL((u) => u.pathname === '/my-items', { timeout: 15000 })
+      await page.getByText('You have no items yet.').waitFor()
+      await page.getByText('Want to add the first one?').waitFor()
+      // Signed in: the login page sends the user away.
+      await page.goto(siteUrl(EN_HOST, '/login'))
+      await page.waitForURL((u) => u.pathname !== '/login')
+      // No AclDemo permission for ordinary users.
+      await page.goto(siteUrl(EN_HOST, '/access-control'))
+      await page.waitForURL((u) => u.pathname === '/not-authorized')
+      await page.goto(siteUrl(EN_HOST, '/no/such/page'))
+      await page.getByText('Page not found').waitFor()
+      await context.close()
+    },
+  },
+  {
+    name: 'listing-with-images',
+    async run({ browser, siteUrl, artifacts }) {
+      const { page, context } = await newPage(browser)
+      await register(page, siteUrl, EN_HOST, { name: 'Seller', email: uniqueEmail('seller') })
+      await page.goto(siteUrl(EN_HOST, '/add-new?lang=en'))
+      await dismissCookies(page)
+      await page.getByRole('button', { name: 'Save and Publish' }).first().click()
+      await page.getByText('This field is required').first().waitFor()
+      await page.getByLabel('Product name').fill('Oak desk 160 cm')
+      await page.getByLabel('Description').fill('Solid oak, a few scratches, collection only.')
+      await page.getByLabel('Price').fill('120.50')
+      await page.getByLabel('Duration (days)').fill('30')
+      await page.getByLabel('City or address').fill('Kraków')
+      await page.getByTestId('image-input').setInputFiles([
+        { name: 'desk-front.png', mimeType: 'image/png', buffer: pngBytes() },
+        { name: 'desk-side.png', mimeType: 'image/png', buffer: pngBytes() },
+      ])
+      await page.getByRole('img', { name: 'desk-front.png' }).waitFor()
+      await page.getByRole('button', { name: 'Remove desk-side.png' }).click()
+      await page.getByRole('img', { name: 'desk-side.png' }).waitFor({ state: 'detached' })
+      await shot(page, artifacts, 'listing-form')
+      await page.getByRole('button', { name: 'Save and Publish' }).first().click()
+      await page.getByText('Your listing is published.').waitFor({ timeout: 20000 })
+      await page.getByRole('link', { name: 'View listing' }).click()
+      await page.getByRole('heading', { name: 'Oak desk 160 cm' }).waitFor()
+      const imgs = await page.locator('main img').count()
+      assert(imgs >= 1, 'offer page shows the uploaded image')
+      await shot(page, artifacts, 'offer-page')
+      await page.goto(siteUrl(EN_HOST, '/my-items'))
+      await page.getByText('Oak desk 160 cm').waitFor()
+      await page.getByLabel('Search my items').fill('zzz-nothing')
+      await page.getByText('No result found').waitFor()
+      await context.close()
+    },
+  },
+  {
+    name: 'call-accept-and-decline',
+    async run({ browser, siteUrl, artifacts }) {
+      const a = await newPage(browser)
+      const b = await newPage(browser)
+      await register(a.page, siteUrl, EN_HOST, { name: 'Caller', email: uniqueEmail('caller') })
+      const calleeId = await register(b.page, siteUrl, EN_HOST, { name: 'Callee', email: uniqueEmail('callee') })
+      assert(calleeId, 'callee id stored after registration')
+      await b.page.goto(siteUrl(EN_HOST, '/my-items'))
+      await a.page.goto(siteUrl(EN_HOST, `/my-call?to=${encodeURIComponent(calleeId)}`))
+      await a.page.getByRole('button', { name: 'Leave meeting' }).waitFor({ timeout: 20000 })
+      await a.page.getByText('Caller (You)').waitFor({ timeout: 20000 })
+      const overlay = b.page.getByRole('alertdialog', { name: 'Incoming calls' })
+      await overlay.waitFor({ timeout: 20000 })
+      await shot(b.page, artifacts, 'call-invitation')
+      await overlay.getByRole('button', { name: 'Accept' }).click()
+      await b.page.waitForURL(/\/my-call\?room=/)
+      await b.page.getByRole('button', { name: 'Leave meeting' }).waitFor({ timeout: 20000 })
+      await a.page.getByTestId('remote-tile').waitFor({ timeout: 30000 })
+      await b.page.getByTestId('remote-tile').waitFor({ timeout: 30000 })
+      assert((await a.page.locator('audio').count()) >= 0, 'audio elements rendered')
+      await shot(a.page, artifacts, 'call-caller')
+      await shot(b.page, artifacts, 'call-callee')
+      await a.page.getByRole('button', { name: 'Leave meeting' }).click()
+      await b.page.getByRole('button', { name: 'Leave meeting' }).click()
+      await a.page.getByRole('button', { name: 'Join a meeting' }).waitFor()
+
+      // Second call: the callee declines and the caller is told.
+      await a.page.goto(siteUrl(EN_HOST, `/my-call?to=${encodeURIComponent(calleeId)}`))
+      await b.page.goto(siteUrl(EN_HOST, '/my-items'))
+      await overlay.waitFor({ timeout: 20000 })
+      await overlay.getByRole('button', { name: 'Decline' }).click()
+      await a.page.getByText('The call was declined.').waitFor({ timeout: 20000 })
+      await a.context.close()
+      await b.context.close()
+    },
+  },
+]
