@@ -126,10 +126,14 @@ func (s *Server) registerAuth() {
 	huma.Register(s.api, huma.Operation{
 		OperationID: "register", Method: http.MethodPost, Path: "/api/auth/register", Tags: tags,
 		Summary:       "Create an account and sign in",
-		Description:   "An e-mail already registered on this site gives 409 with a message that does not confirm it; its owner is told by mail. Rate-limited per IP.",
+		Description:   "An e-mail already registered on this site gives 409 with a message that does not confirm it; its owner is told by mail. Rate-limited per IP and per e-mail.",
 		DefaultStatus: http.StatusCreated,
 	}, func(ctx context.Context, in *registerInput) (*sessionOutput, error) {
 		if err := check(s.limits.registerIP, infoFrom(ctx).IP); err != nil {
+			return nil, err
+		}
+		account := "register\x00" + platform.SiteFrom(ctx).Project + "\x00" + platform.NormalizeEmail(in.Body.Email)
+		if err := check(s.limits.loginAccount, account); err != nil {
 			return nil, err
 		}
 		sess, err := s.opts.Accounts.Register(ctx, &platform.Registration{Site: platform.SiteFrom(ctx).Project,

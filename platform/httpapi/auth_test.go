@@ -171,6 +171,13 @@ func TestLoginAndContactAreRateLimited(t *testing.T) {
 	if code != 429 || !strings.Contains(body, "too many attempts") {
 		t.Fatalf("4th attempt: %d %s", code, body)
 	}
+	// Registration attempts on one e-mail are counted too.
+	for i := 0; i < 4; i++ {
+		code, body := srv.call(t, desks, "", "POST", "/api/auth/register", map[string]string{"email": "spam@example.com", "password": "x", "displayName": "S"}, nil)
+		if want := map[bool]int{true: 422, false: 429}[i < 3]; code != want {
+			t.Fatalf("register attempt %d: %d %s", i+1, code, body)
+		}
+	}
 	// Another site's account of the same e-mail is counted apart.
 	code, body = srv.call(t, tutoring, "", "POST", "/api/auth/login", map[string]string{"email": "target@example.com", "password": "guess 1234"}, nil)
 	must(t, code, body, 401)
