@@ -127,6 +127,9 @@ func (v *Verifier) key(ctx context.Context, kid string) (*rsa.PublicKey, error) 
 
 func (v *Verifier) fetch(ctx context.Context, now time.Time) error {
 	v.fetchedAt = now
+	// The key set serves every later sign-in, so one caller giving up must
+	// not abort its fetch; the client's timeout bounds it.
+	ctx = context.WithoutCancel(ctx)
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, v.opts.JWKSURL, nil)
 	if err != nil {
 		return fmt.Errorf("signing keys request: %w", err)
