@@ -197,7 +197,7 @@ func (m *Manager) newParticipant(r *Room, req JoinRequest, sink Sink) (*Particip
 	}
 	p.pub.pc.OnTrack(p.onTrack)
 	p.pub.pc.OnDataChannel(p.acceptDataChannel)
-	p.pub.pc.OnConnectionStateChange(func(s webrtc.PeerConnectionState) { p.log.Debug("publisher pc", "state", s.String()) })
+	p.pub.pc.OnConnectionStateChange(p.onConnectionState)
 	if req.SinglePC {
 		p.pub.midMap = func() map[string]string { return midMap(p.pub.pc) }
 		return p, nil
@@ -208,7 +208,7 @@ func (m *Manager) newParticipant(r *Room, req JoinRequest, sink Sink) (*Particip
 		return nil, err
 	}
 	p.sub.midMap = func() map[string]string { return midMap(p.sub.pc) }
-	p.sub.pc.OnConnectionStateChange(func(s webrtc.PeerConnectionState) { p.log.Debug("subscriber pc", "state", s.String()) })
+	p.sub.pc.OnConnectionStateChange(p.onConnectionState)
 	// The client adopts server-created channels on the subscriber
 	// connection by label and reads downstream data from them.
 	ordered, lossyRetransmits := false, uint16(0)
@@ -238,6 +238,12 @@ func (m *Manager) resume(r *Room, req JoinRequest, sink Sink) (*Participant, err
 		r.mu.Lock()
 		p = r.participants[req.Identity]
 		r.mu.Unlock()
+	}
+	if p != nil && !p.mediaAlive() {
+		// The peer connections ended (the client closed them or ICE
+		// failed): nothing is left to resume.
+		r.remove(p, livekit.DisconnectReason_STATE_MISMATCH)
+		p = nil
 	}
 	if p == nil || (req.ParticipantSID != "" && req.ParticipantSID != p.sid) || p.singlePC != req.SinglePC {
 		_ = sink.Send(&livekit.SignalResponse{Message: &livekit.SignalResponse_Leave{Leave: &livekit.LeaveRequest{

@@ -244,3 +244,34 @@ func (p *Participant) close() {
 func (p *Participant) Remove(reason livekit.DisconnectReason) {
 	p.room.remove(p, reason)
 }
+
+// mediaAlive reports whether the peer connections can still carry media.
+func (p *Participant) mediaAlive() bool {
+	for _, t := range []*transport{p.pub, p.sub} {
+		if t == nil {
+			continue
+		}
+		switch t.pc.ConnectionState() {
+		case webrtc.PeerConnectionStateClosed, webrtc.PeerConnectionStateFailed:
+			return false
+		}
+	}
+	return true
+}
+
+// onConnectionState removes a session whose media died while its signal
+// connection is gone: no client is left to recover it. With the signal up,
+// the client notices on its own and reconnects.
+func (p *Participant) onConnectionState(s webrtc.PeerConnectionState) {
+	p.log.Debug("peer connection state", "state", s.String())
+	if s != webrtc.PeerConnectionStateClosed && s != webrtc.PeerConnectionStateFailed {
+		return
+	}
+	p.mu.Lock()
+	orphan := p.sink == nil && !p.closed
+	p.mu.Unlock()
+	if orphan {
+		p.log.Info("media ended while signal is down, removing participant")
+		go p.room.remove(p, livekit.DisconnectReason_MEDIA_FAILURE)
+	}
+}

@@ -375,7 +375,7 @@ func TestResume(t *testing.T) {
 	// v0 session, then its socket drops.
 	c := connect(t, ts, "res", "alice")
 	sid := c.SID()
-	c.Close()
+	c.DropSignal()
 
 	q := url.Values{}
 	q.Set("access_token", token(t, "res", "alice"))
@@ -402,6 +402,16 @@ func TestResume(t *testing.T) {
 		t.Errorf("room has %v", ids)
 	}
 	_ = peer
+
+	// Resuming a legacy session on the single-PC path cannot work: told to
+	// rejoin.
+	vq := url.Values{}
+	vq.Set("access_token", token(t, "res", "alice"))
+	vq.Set("join_request", v1JoinParam(t, &livekit.JoinRequest{Reconnect: true, ParticipantSid: sid}))
+	mm := dialRaw(t, ts, "/rtc/v1", vq)
+	if m, err := mm.read(); err != nil || m.GetLeave().GetReason() != livekit.DisconnectReason_STATE_MISMATCH || m.GetLeave().GetAction() != livekit.LeaveRequest_RECONNECT {
+		t.Errorf("mode mismatch resume answered with %v (%v)", m, err)
+	}
 
 	// A resume for a session that does not exist is told to rejoin.
 	q.Set("sid", "PA_doesnotexist")

@@ -269,6 +269,13 @@ func (c *Client) Leave() {
 	c.Close()
 }
 
+// DropSignal closes only the WebSocket, as a network blip would; the peer
+// connections stay up so the session can be resumed.
+func (c *Client) DropSignal() {
+	_ = c.ws.Close()
+	<-c.done
+}
+
 // Close drops the connection without a leave (as a crashed client would).
 func (c *Client) Close() {
 	_ = c.ws.Close()
