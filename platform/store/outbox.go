@@ -70,15 +70,30 @@ func (db *DB) MarkMailFailed(ctx context.Context, id string, cause error, retryA
 	return nil
 }
 
-// DueMail implements platform.MailQueue.
+// mailLease is how long a claimed mail is reserved for the process that
+// claimed it; if that process dies mid-send, another retries after it.
+const mailLease = 2 * time.Minute
+
+// DueMail implements platform.MailQueue. Each returned mail is claimed
+// (its next attempt moved past the lease) with a compare-and-set, so that
+// several souk processes sharing a database never send the same mail
+// twice in parallel.
 func (db *DB) DueMail(ctx context.Context, now time.Time, limit int) ([]platform.OutgoingMail, error) {
 	rows, err := db.PendingMail(ctx, now, limit)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]platform.OutgoingMail, len(rows))
-	for i, r := range rows {
-		out[i] = platform.OutgoingMail{ID: r.ID, Site: r.Site, Recipient: r.Recipient, Subject: r.Subject, Body: r.Body, Attempts: r.Attempts}
+	out := make([]platform.OutgoingMail, 0, len(rows))
+	for _, r := range rows {
+		res, err := db.NewUpdate().Model((*OutboxMail)(nil)).Set("next_attempt_at = ?", now.UTC().Add(mailLease)).
+			Where("id = ? AND sent_at IS NULL AND next_attempt_at = ?", r.ID, r.NextAttemptAt).Exec(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("claim mail: %w", err)
+		}
+		if n, _ := res.RowsAffected(); n != 1 {
+			continue // another process claimed it
+		}
+		out = append(out, platform.OutgoingMail{ID: r.ID, Site: r.Site, Recipient: r.Recipient, Subject: r.Subject, Body: r.Body, Attempts: r.Attempts})
 	}
 	return out, nil
 }

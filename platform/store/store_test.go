@@ -141,3 +141,50 @@ func TestConcurrentWritesSQLiteFile(t *testing.T) {
 		t.Fatalf("stored %d of 50", len(got))
 	}
 }
+
+// Two delivery loops sharing a database never get the same mail, and a
+// claimed mail comes back after the lease if it was not marked.
+func TestDueMailIsClaimedOnce(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		for i := 0; i < 5; i++ {
+			if err := store.EnqueueMail(ctx, db, &store.OutboxMail{Site: "desks", Recipient: "a@example.com", Subject: "s", Body: "b"}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		now := time.Now().Add(time.Second)
+		var wg sync.WaitGroup
+		got := make(chan string, 10)
+		for i := 0; i < 2; i++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				due, err := db.DueMail(ctx, now, 10)
+				if err != nil {
+					t.Error(err)
+				}
+				for _, m := range due {
+					got <- m.ID
+				}
+			}()
+		}
+		wg.Wait()
+		close(got)
+		seen := map[string]bool{}
+		for id := range got {
+			if seen[id] {
+				t.Fatalf("mail %s handed out twice", id)
+			}
+			seen[id] = true
+		}
+		if len(seen) != 5 {
+			t.Fatalf("%d of 5 mails handed out", len(seen))
+		}
+		if again, _ := db.DueMail(ctx, now, 10); len(again) != 0 {
+			t.Fatalf("claimed mails handed out again: %d", len(again))
+		}
+		if later, _ := db.DueMail(ctx, now.Add(3*time.Minute), 10); len(later) != 5 {
+			t.Fatalf("after the lease %d of 5 mails are due again", len(later))
+		}
+	})
+}
