@@ -72,8 +72,12 @@ func Process(data []byte) (*Result, error) {
 	if err != nil {
 		return nil, refuse("the image is damaged and cannot be read")
 	}
-	full := fit(img, MaxSide)
-	thumb := fit(img, ThumbSide)
+	orientation := 1
+	if kind == "image/jpeg" {
+		orientation = jpegOrientation(data)
+	}
+	full := orient(fit(img, MaxSide), orientation)
+	thumb := orient(fit(img, ThumbSide), orientation)
 	res := &Result{Width: full.Bounds().Dx(), Height: full.Bounds().Dy()}
 	if opaque(full) {
 		res.ContentType, res.Ext = "image/jpeg", ".jpg"
@@ -93,7 +97,7 @@ func Process(data []byte) (*Result, error) {
 }
 
 // fit scales img down so that its longer side is at most side.
-func fit(img image.Image, side int) image.Image {
+func fit(img image.Image, side int) *image.NRGBA {
 	b := img.Bounds()
 	w, h := b.Dx(), b.Dy()
 	if w <= side && h <= side {

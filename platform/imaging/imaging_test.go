@@ -112,3 +112,52 @@ func TestLargePicturesAreScaledAndThumbnailed(t *testing.T) {
 		t.Fatalf("full %dx%d thumb %dx%d", res.Width, res.Height, thumb.Width, thumb.Height)
 	}
 }
+
+// withOrientation inserts an EXIF APP1 segment carrying Orientation after
+// the JPEG's SOI marker, as phone cameras write it.
+func withOrientation(jpg []byte, o uint16) []byte {
+	tiff := []byte{'M', 'M', 0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, byte(o >> 8), byte(o), 0, 0, 0, 0, 0, 0, 0, 0}
+	payload := append([]byte("Exif\x00\x00"), tiff...)
+	seg := []byte{0xFF, 0xE1, byte((len(payload) + 2) >> 8), byte(len(payload) + 2)}
+	out := append([]byte{}, jpg[:2]...)
+	out = append(out, seg...)
+	out = append(out, payload...)
+	return append(out, jpg[2:]...)
+}
+
+func TestExifOrientationIsApplied(t *testing.T) {
+	// 60 wide, 20 high; the left third red, the rest white.
+	img := image.NewNRGBA(image.Rect(0, 0, 60, 20))
+	for y := 0; y < 20; y++ {
+		for x := 0; x < 60; x++ {
+			c := color.NRGBA{255, 255, 255, 255}
+			if x < 20 {
+				c = color.NRGBA{255, 0, 0, 255}
+			}
+			img.Set(x, y, c)
+		}
+	}
+	var buf bytes.Buffer
+	jpeg.Encode(&buf, img, &jpeg.Options{Quality: 95})
+	// Orientation 6: displayed rotated 90° clockwise, so the red band ends
+	// up at the top of a 20 x 60 picture.
+	res, err := imaging.Process(withOrientation(buf.Bytes(), 6))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := jpeg.Decode(bytes.NewReader(res.Full))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Width != 20 || res.Height != 60 {
+		t.Fatalf("size %dx%d, want 20x60", res.Width, res.Height)
+	}
+	r, g, _, _ := out.At(10, 5).RGBA()
+	r2, g2, _, _ := out.At(10, 55).RGBA()
+	if r>>8 < 200 || g>>8 > 60 || g2>>8 < 200 || r2>>8 < 200 {
+		t.Fatalf("top pixel %d,%d bottom %d,%d: not rotated", r>>8, g>>8, r2>>8, g2>>8)
+	}
+	if bytes.Contains(res.Full, []byte("Exif")) {
+		t.Fatal("EXIF kept")
+	}
+}
