@@ -43,7 +43,7 @@ func (s *Service) admit(sock *socketio.Socket, auth json.RawMessage) error {
 	if len(auth) > 0 {
 		var a connectAuth
 		if err := json.Unmarshal(auth, &a); err != nil {
-			return refusal(platform.EINVALID, "auth must be an object like {\"token\": \"...\"}")
+			return refusal(platform.EINVALID, "auth must look like {\"token\": \"<apiToken>\"}")
 		}
 		if a.Token != "" {
 			token = strings.TrimSpace(a.Token)

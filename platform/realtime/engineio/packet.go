@@ -1,6 +1,10 @@
 package engineio
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/gorilla/websocket"
+)
 
 // PacketType is the first byte of a text frame.
 type PacketType byte
@@ -22,6 +26,25 @@ const (
 type Frame struct {
 	Binary bool
 	Data   []byte
+
+	prepared *websocket.PreparedMessage
+}
+
+// Prepare frames the messages once for many sessions: a broadcast then
+// costs one framing, not one per recipient.
+func Prepare(frames []Frame) []Frame {
+	out := make([]Frame, len(frames))
+	for i, f := range frames {
+		typ := websocket.TextMessage
+		if f.Binary {
+			typ = websocket.BinaryMessage
+		}
+		out[i] = f
+		if pm, err := websocket.NewPreparedMessage(typ, f.Data); err == nil {
+			out[i].prepared = pm
+		}
+	}
+	return out
 }
 
 // TextMessage returns the frame carrying a text message packet.

@@ -50,6 +50,8 @@ type Server struct {
 	upgrader websocket.Upgrader
 	open     []byte // the open packet's JSON minus the sid
 
+	corkBufs *sync.Pool
+
 	mu       sync.Mutex
 	sessions map[*Session]struct{}
 	closed   bool
@@ -91,6 +93,7 @@ func NewServer(opts Options, accept AcceptFunc) *Server {
 			CheckOrigin: func(*http.Request) bool { return true },
 		},
 		sessions: make(map[*Session]struct{}),
+		corkBufs: &sync.Pool{New: func() any { b := make([]byte, 0, 4096); return &b }},
 	}
 }
 
@@ -144,7 +147,13 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	defer s.wg.Done()
 
-	conn, err := s.upgrader.Upgrade(hijacker(w), r, nil)
+	base := hijacker(w)
+	var corking *corkingWriter
+	if h, ok := base.(http.Hijacker); ok {
+		corking = &corkingWriter{ResponseWriter: base, hijacker: h, pool: s.corkBufs}
+		base = corking
+	}
+	conn, err := s.upgrader.Upgrade(base, r, nil)
 	if err != nil {
 		// The upgrader has already answered the client.
 		s.opts.Logger.Debug("websocket upgrade failed", "err", err, "remote", r.RemoteAddr)
@@ -152,6 +161,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	conn.SetReadLimit(int64(s.opts.MaxPayload))
 	sess := newSession(s, conn, r)
+	if corking != nil {
+		sess.cork = corking.conn
+	}
 	if !s.track(sess) {
 		sess.hardClose()
 		return

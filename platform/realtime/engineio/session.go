@@ -43,6 +43,7 @@ type Session struct {
 	ctx      context.Context
 	cancel   context.CancelFunc
 	receiver Receiver
+	cork     *corkConn // nil when the connection cannot be corked
 
 	queue   chan batch
 	pong    chan struct{}
@@ -216,13 +217,14 @@ func (s *Session) writeLoop() {
 		case <-s.stop:
 			return
 		case b := <-s.queue:
-			if b.close {
-				s.writeClose(b.code, b.reason)
-				return
-			}
-			if err := s.write(b.frames); err != nil {
+			closing, err := s.writeQueued(b)
+			if err != nil {
 				s.setReason("write failed: " + err.Error())
 				s.conn.Close()
+				return
+			}
+			if closing != nil {
+				s.writeClose(closing.code, closing.reason)
 				return
 			}
 		case <-ping.C:
@@ -250,6 +252,38 @@ func (s *Session) writeLoop() {
 	}
 }
 
+// maxGathered bounds how many queued batches go out in one write.
+const maxGathered = 128
+
+// writeQueued writes b and whatever else is already queued in one go. It
+// returns the close request it met, if any, after the frames before it.
+func (s *Session) writeQueued(b batch) (closing *batch, err error) {
+	if s.cork != nil {
+		s.cork.cork()
+		defer func() {
+			if uerr := s.cork.uncork(); err == nil {
+				err = uerr
+			}
+		}()
+	}
+	for n := 0; ; n++ {
+		if b.close {
+			return &b, nil
+		}
+		if err := s.write(b.frames); err != nil {
+			return nil, err
+		}
+		if n == maxGathered {
+			return nil, nil
+		}
+		select {
+		case b = <-s.queue:
+		default:
+			return nil, nil
+		}
+	}
+}
+
 func (s *Session) write(frames []Frame) error {
 	s.conn.SetWriteDeadline(time.Now().Add(s.srv.opts.WriteTimeout))
 	for _, f := range frames {
@@ -257,7 +291,13 @@ func (s *Session) write(frames []Frame) error {
 		if f.Binary {
 			typ = websocket.BinaryMessage
 		}
-		if err := s.conn.WriteMessage(typ, f.Data); err != nil {
+		var err error
+		if f.prepared != nil {
+			err = s.conn.WritePreparedMessage(f.prepared)
+		} else {
+			err = s.conn.WriteMessage(typ, f.Data)
+		}
+		if err != nil {
 			return err
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"log/slog"
 	"sync"
+
+	"souk/platform/realtime/engineio"
 )
 
 // ConnectFunc decides whether a socket may join a namespace; auth is the
@@ -159,6 +161,9 @@ func (n *Namespace) BroadcastLocal(room, except string, p *Packet) int {
 		}
 	}
 	n.mu.RUnlock()
+	if len(targets) > 1 {
+		frames = engineio.Prepare(frames)
+	}
 	for _, s := range targets {
 		s.c.sess.Send(frames...)
 	}
