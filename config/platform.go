@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/mail"
+	"net/netip"
 	"net/url"
 	"time"
 )
@@ -49,6 +50,11 @@ type PlatformRateLimit struct {
 	RegisterPerIPPerHour int `yaml:"register_per_ip_per_hour"`
 	// ContactPerIPPerHour counts contact form submissions per IP.
 	ContactPerIPPerHour int `yaml:"contact_per_ip_per_hour"`
+	// TrustedProxies are CIDRs of reverse proxies in front of souk. For a
+	// request from one of them the client IP is taken from
+	// X-Forwarded-For (the nearest address that is not a trusted proxy);
+	// otherwise the header is ignored. Empty: never trust it.
+	TrustedProxies []string `yaml:"trusted_proxies"`
 }
 
 // PlatformMail configures delivery of the outbox. Without SMTPHost, mail
@@ -128,6 +134,11 @@ func (p Platform) Validate() error {
 	} {
 		if n < 0 {
 			bad(key, "must be >= 0 (0 disables the limit)")
+		}
+	}
+	for _, cidr := range p.RateLimit.TrustedProxies {
+		if _, err := netip.ParsePrefix(cidr); err != nil {
+			bad("rate_limit.trusted_proxies", fmt.Sprintf("%q is not a CIDR such as 10.0.0.0/8", cidr))
 		}
 	}
 	if p.Mail.SMTPHost != "" && (p.Mail.SMTPPort <= 0 || p.Mail.SMTPPort > 65535) {

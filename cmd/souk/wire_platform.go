@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"path/filepath"
 	"sync"
 	"time"
@@ -39,6 +40,13 @@ func wirePlatform(ctx context.Context, cfg config.Config, db *store.DB, log *slo
 		LoginPerAccountPer15m: p.RateLimit.LoginPerAccountPer15m,
 		RegisterPerIPPerHour:  p.RateLimit.RegisterPerIPPerHour,
 		ContactPerIPPerHour:   p.RateLimit.ContactPerIPPerHour,
+	}
+	for _, cidr := range p.RateLimit.TrustedProxies {
+		prefix, err := netip.ParsePrefix(cidr)
+		if err != nil {
+			return nil, fmt.Errorf("platform.rate_limit.trusted_proxies: %w", err)
+		}
+		opts.TrustedProxies = append(opts.TrustedProxies, prefix)
 	}
 	opts.Calls = store.NewCallService(db)
 	opts.MediaKeys = cfg.Media.Keys

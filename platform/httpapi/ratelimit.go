@@ -4,7 +4,9 @@ import (
 	"context"
 	"net"
 	"net/http"
+	"net/netip"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -102,17 +104,52 @@ type requestInfo struct {
 	Host string
 }
 
-// withRequestInfo records the client IP (the connection's peer; no
-// forwarding header is trusted) and the Host.
-func withRequestInfo(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		ip, _, err := net.SplitHostPort(r.RemoteAddr)
+// withRequestInfo records the client IP and the Host. The IP is the
+// connection's peer, unless the peer is a trusted proxy: then it is the
+// nearest X-Forwarded-For address that is not one.
+func withRequestInfo(trusted []netip.Prefix) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			ctx := context.WithValue(r.Context(), requestInfoKey{}, requestInfo{IP: clientIP(r, trusted), Host: r.Host})
+			next.ServeHTTP(w, r.WithContext(ctx))
+		})
+	}
+}
+
+func clientIP(r *http.Request, trusted []netip.Prefix) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		host = r.RemoteAddr
+	}
+	isTrusted := func(s string) bool {
+		ip, err := netip.ParseAddr(strings.TrimSpace(s))
 		if err != nil {
-			ip = r.RemoteAddr
+			return false
 		}
-		ctx := context.WithValue(r.Context(), requestInfoKey{}, requestInfo{IP: ip, Host: r.Host})
-		next.ServeHTTP(w, r.WithContext(ctx))
-	})
+		for _, p := range trusted {
+			if p.Contains(ip.Unmap()) {
+				return true
+			}
+		}
+		return false
+	}
+	if !isTrusted(host) {
+		return host
+	}
+	var hops []string
+	for _, h := range r.Header.Values("X-Forwarded-For") {
+		hops = append(hops, strings.Split(h, ",")...)
+	}
+	for i := len(hops) - 1; i >= 0; i-- {
+		hop := strings.TrimSpace(hops[i])
+		if _, err := netip.ParseAddr(hop); err != nil {
+			break // a malformed entry: stop trusting what lies beyond it
+		}
+		if !isTrusted(hop) {
+			return hop
+		}
+	}
+	return host
 }
 
 func infoFrom(ctx context.Context) requestInfo {

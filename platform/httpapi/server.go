@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"strings"
 	"time"
 
@@ -38,6 +39,8 @@ type Options struct {
 	Identity platform.IdentityVerifier
 	// Limits are the per-IP and per-account rate limits.
 	Limits RateLimits
+	// TrustedProxies may set the client IP through X-Forwarded-For.
+	TrustedProxies []netip.Prefix
 
 	// Calls and MediaKeys enable POST /api/calls and POST /token. The
 	// first key in sorted order signs media tokens valid for MediaTokenTTL.
@@ -80,7 +83,7 @@ func NewServer(opts Options) *Server {
 	if opts.MaxUploadBytes <= 0 {
 		opts.MaxUploadBytes = 10 << 20
 	}
-	r.Use(requestID(opts.Logger), accessLog, withRequestInfo, resolveSite(opts.Sites), limitMultipart(opts.MaxUploadBytes+64<<10))
+	r.Use(requestID(opts.Logger), accessLog, withRequestInfo(opts.TrustedProxies), resolveSite(opts.Sites), limitMultipart(opts.MaxUploadBytes+64<<10))
 
 	cfg := huma.DefaultConfig("Souk API", opts.Version)
 	cfg.Info.Description = "The listings platform API. The site (tenant) is chosen by the Host header. " +
