@@ -26,6 +26,12 @@ func encodePNG(t *testing.T, w, h int) []byte {
 	return buf.Bytes()
 }
 
+func encodePNGForFuzz() []byte {
+	var buf bytes.Buffer
+	png.Encode(&buf, image.NewNRGBA(image.Rect(0, 0, 3, 2)))
+	return buf.Bytes()
+}
+
 func TestWebPIsAccepted(t *testing.T) {
 	cases := []struct {
 		file, wantType string
