@@ -3,6 +3,7 @@
 //
 //   node web/e2e/with-server.mjs ./bin/souk
 import { spawn } from 'node:child_process'
+import { createSocket } from 'node:dgram'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, dirname } from 'node:path'
@@ -12,11 +13,24 @@ const bin = process.argv[2] ?? './bin/souk'
 const here = dirname(fileURLToPath(import.meta.url))
 const dataDir = mkdtempSync(join(tmpdir(), 'souk-e2e-'))
 
+// A free UDP port for the embedded TURN server, so that the scenarios never
+// collide with another Souk running on this machine.
+async function freeUDPPort() {
+  const socket = createSocket('udp4')
+  await new Promise((resolve) => socket.bind(0, '127.0.0.1', resolve))
+  const { port } = socket.address()
+  await new Promise((resolve) => socket.close(resolve))
+  return port
+}
+
 const server = spawn(bin, ['serve'], {
   env: {
     ...process.env,
     SOUK_SERVER_ADDR: '127.0.0.1:0',
     SOUK_DATA_DIR: dataDir,
+    // Media on ephemeral ports, TURN on a free one.
+    SOUK_MEDIA_UDP_PORT: '0',
+    SOUK_MEDIA_TURN_UDP_PORT: String(await freeUDPPort()),
   },
   stdio: ['ignore', 'inherit', 'pipe'],
 })
@@ -38,6 +52,7 @@ const listening = new Promise((resolve, reject) => {
     }
   })
   server.on('exit', (code) => reject(new Error(`souk exited early with code ${code}`)))
+  server.on('error', (err) => reject(new Error(`cannot start ${bin}: ${err.message}`)))
 })
 
 let exitCode = 1
@@ -55,8 +70,10 @@ try {
   console.error(err instanceof Error ? err.message : err)
 } finally {
   if (exitCode !== 0) process.stderr.write(`--- souk log ---\n${serverLog.join('').split('\n').slice(-200).join('\n')}\n`)
-  server.kill('SIGTERM')
-  await new Promise((resolve) => server.once('exit', resolve))
+  if (server.exitCode === null && server.pid !== undefined) {
+    server.kill('SIGTERM')
+    await new Promise((resolve) => server.once('exit', resolve))
+  }
   rmSync(dataDir, { recursive: true, force: true })
 }
 process.exit(exitCode)
