@@ -43,7 +43,12 @@ type Listing struct {
 	Images      []Image
 	CreatedAt   time.Time
 	UpdatedAt   time.Time
+	// ExpiresAt is CreatedAt plus Duration days: the end of its run.
+	ExpiresAt time.Time
 }
+
+// Expired reports whether the listing's run is over at t.
+func (l *Listing) Expired(t time.Time) bool { return !l.ExpiresAt.IsZero() && !t.Before(l.ExpiresAt) }
 
 // Image is a processed listing picture; Key and ThumbKey name blobs.
 type Image struct {
@@ -124,6 +129,8 @@ type ListingFilter struct {
 	Query    string // matched against product name, description, location
 	Page     int    // from 1
 	PageSize int
+	// Running leaves out listings whose run is over (public browsing).
+	Running bool
 }
 
 // Normalize clamps paging to sane values.
@@ -144,6 +151,7 @@ func (f *ListingFilter) Normalize() {
 // user's or another site's listing as ENOTFOUND.
 type ListingService interface {
 	CreateListing(ctx context.Context, l *Listing) error
+	// FindListing returns a running listing of the site (the public view).
 	FindListing(ctx context.Context, site, id string) (*Listing, error)
 	FindOwnListing(ctx context.Context, site, ownerID, id string) (*Listing, error)
 	FindListings(ctx context.Context, f ListingFilter) ([]*Listing, int, error)

@@ -45,6 +45,7 @@ type listingBody struct {
 	Owner       refBody     `json:"owner"`
 	CreatedAt   time.Time   `json:"createdAt"`
 	UpdatedAt   time.Time   `json:"updatedAt"`
+	ExpiresAt   *time.Time  `json:"expiresAt,omitempty" doc:"End of the listing's run (createdAt + duration days); public browsing hides it afterwards"`
 }
 
 type listingPage struct {
@@ -64,6 +65,9 @@ func toListingBody(l *platform.Listing) listingBody {
 		Price:    priceBody{Amount: l.Price.Amount, Currency: l.Price.Currency},
 		Duration: l.Duration, Location: l.Location, Images: make([]imageBody, len(l.Images)),
 		Owner: refBody{ID: l.OwnerID, DisplayName: l.OwnerName}, CreatedAt: l.CreatedAt, UpdatedAt: l.UpdatedAt}
+	if !l.ExpiresAt.IsZero() {
+		out.ExpiresAt = &l.ExpiresAt
+	}
 	for i, img := range l.Images {
 		out.Images[i] = toImageBody(img)
 	}
@@ -277,9 +281,9 @@ func (s *Server) registerListings() {
 
 	public := []string{"Offers"}
 	huma.Register(s.api, huma.Operation{OperationID: "browse-offers", Method: http.MethodGet, Path: "/api/offers", Tags: public,
-		Summary: "Browse this site's listings, newest first"},
+		Summary: "Browse this site's running listings, newest first"},
 		func(ctx context.Context, in *offersInput) (*pageOutput, error) {
-			return s.listingPage(ctx, platform.ListingFilter{Site: platform.SiteFrom(ctx).Project, Query: in.Q, Page: in.Page, PageSize: in.PageSize})
+			return s.listingPage(ctx, platform.ListingFilter{Site: platform.SiteFrom(ctx).Project, Query: in.Q, Page: in.Page, PageSize: in.PageSize, Running: true})
 		})
 
 	huma.Register(s.api, huma.Operation{OperationID: "get-offer", Method: http.MethodGet, Path: "/api/offers/{id}", Tags: public,

@@ -31,9 +31,10 @@ type listingRow struct {
 	DurationDays  int       `bun:"duration_days"`
 	Location      string    `bun:"location"`
 	SearchText    string    `bun:"search_text"`
-	CreatedAt     time.Time `bun:"created_at"`
-	UpdatedAt     time.Time `bun:"updated_at"`
-	OwnerName     string    `bun:"owner_name,scanonly"`
+	CreatedAt     time.Time  `bun:"created_at"`
+	UpdatedAt     time.Time  `bun:"updated_at"`
+	ExpiresAt     *time.Time `bun:"expires_at"`
+	OwnerName     string     `bun:"owner_name,scanonly"`
 }
 
 type imageRow struct {
@@ -57,10 +58,17 @@ func (r *imageRow) image() platform.Image {
 }
 
 func (r *listingRow) listing() *platform.Listing {
-	return &platform.Listing{ID: r.ID, Site: r.Site, OwnerID: r.OwnerID, OwnerName: r.OwnerName, ProductName: r.ProductName,
+	l := &platform.Listing{ID: r.ID, Site: r.Site, OwnerID: r.OwnerID, OwnerName: r.OwnerName, ProductName: r.ProductName,
 		Description: r.Description, Price: platform.Price{Amount: r.PriceAmount, Currency: r.PriceCurrency},
 		Duration: r.DurationDays, Location: r.Location, Images: []platform.Image{}, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt}
+	if r.ExpiresAt != nil {
+		l.ExpiresAt = *r.ExpiresAt
+	}
+	return l
 }
+
+// runUntil is when a listing created at created running for days ends.
+func runUntil(created time.Time, days int) time.Time { return created.AddDate(0, 0, days) }
 
 // searchText is what the query matches: lower-cased, so that search is
 // case-insensitive on both engines without collation differences.
@@ -69,9 +77,10 @@ func searchText(l *platform.Listing) string {
 }
 
 func toListingRow(l *platform.Listing) *listingRow {
+	expires := l.ExpiresAt
 	return &listingRow{ID: l.ID, Site: l.Site, OwnerID: l.OwnerID, ProductName: l.ProductName, Description: l.Description,
 		PriceAmount: l.Price.Amount, PriceCurrency: l.Price.Currency, DurationDays: l.Duration, Location: l.Location,
-		SearchText: searchText(l), CreatedAt: l.CreatedAt, UpdatedAt: l.UpdatedAt}
+		SearchText: searchText(l), CreatedAt: l.CreatedAt, UpdatedAt: l.UpdatedAt, ExpiresAt: &expires}
 }
 
 // CreateListing implements platform.ListingService.
@@ -82,6 +91,7 @@ func (s *ListingService) CreateListing(ctx context.Context, l *platform.Listing)
 	l.ID = NewID()
 	l.CreatedAt = now()
 	l.UpdatedAt = l.CreatedAt
+	l.ExpiresAt = runUntil(l.CreatedAt, l.Duration)
 	l.Images = []platform.Image{}
 	if _, err := s.db.NewInsert().Model(toListingRow(l)).Exec(ctx); err != nil {
 		return fmt.Errorf("insert listing: %w", err)
@@ -99,6 +109,8 @@ func (s *ListingService) findOne(ctx context.Context, db bun.IDB, site, ownerID,
 	q := s.selectListings(db).Where("l.id = ? AND l.site = ?", id, site)
 	if ownerID != "" {
 		q = q.Where("l.owner_id = ?", ownerID)
+	} else {
+		q = q.Where("(l.expires_at IS NULL OR l.expires_at > ?)", time.Now().UTC())
 	}
 	if err := q.Scan(ctx, &row); err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
@@ -155,6 +167,7 @@ func likePattern(q string) string {
 // listing.
 func (s *ListingService) FindListings(ctx context.Context, f platform.ListingFilter) ([]*platform.Listing, int, error) {
 	f.Normalize()
+	running := time.Now().UTC()
 	filter := func(q *bun.SelectQuery) *bun.SelectQuery {
 		q = q.Where("l.site = ?", f.Site)
 		if f.OwnerID != "" {
@@ -162,6 +175,9 @@ func (s *ListingService) FindListings(ctx context.Context, f platform.ListingFil
 		}
 		if f.Query != "" {
 			q = q.Where(`l.search_text LIKE ? ESCAPE '\'`, likePattern(f.Query))
+		}
+		if f.Running {
+			q = q.Where("(l.expires_at IS NULL OR l.expires_at > ?)", running)
 		}
 		return q
 	}
@@ -206,8 +222,9 @@ func (s *ListingService) UpdateListing(ctx context.Context, site, ownerID, id st
 			return err
 		}
 		l.UpdatedAt = now()
+		l.ExpiresAt = runUntil(l.CreatedAt, l.Duration)
 		if _, err := tx.NewUpdate().Model(toListingRow(l)).
-			Column("product_name", "description", "price_amount", "price_currency", "duration_days", "location", "search_text", "updated_at").
+			Column("product_name", "description", "price_amount", "price_currency", "duration_days", "location", "search_text", "updated_at", "expires_at").
 			WherePK().Exec(ctx); err != nil {
 			return fmt.Errorf("update listing: %w", err)
 		}

@@ -188,3 +188,45 @@ func TestDueMailIsClaimedOnce(t *testing.T) {
 		}
 	})
 }
+
+// A listing's run ends after its duration: public views hide it, its
+// owner still sees it.
+func TestExpiredListingsLeavePublicViews(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		owner, err := store.NewAccountService(db, store.AccountOptions{}).CreateUser(ctx,
+			&platform.Registration{Site: "desks", Email: "s@example.com", Password: "seller pass 1", DisplayName: "S"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		svc := store.NewListingService(db)
+		l := &platform.Listing{Site: "desks", OwnerID: owner.ID, ProductName: "Old desk", Price: platform.Price{Amount: "1", Currency: "PLN"}, Duration: 1}
+		if err := svc.CreateListing(ctx, l); err != nil {
+			t.Fatal(err)
+		}
+		if !l.ExpiresAt.Equal(l.CreatedAt.AddDate(0, 0, 1)) {
+			t.Fatalf("expires %v, created %v", l.ExpiresAt, l.CreatedAt)
+		}
+		// Move the run into the past.
+		if _, err := db.NewRaw("UPDATE listings SET expires_at = ? WHERE id = ?", time.Now().UTC().Add(-time.Minute), l.ID).Exec(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := svc.FindListing(ctx, "desks", l.ID); platform.ErrorCode(err) != platform.ENOTFOUND {
+			t.Fatalf("public view of an expired listing: %v", err)
+		}
+		if _, n, _ := svc.FindListings(ctx, platform.ListingFilter{Site: "desks", Running: true}); n != 0 {
+			t.Fatalf("browse lists %d expired listings", n)
+		}
+		if got, err := svc.FindOwnListing(ctx, "desks", owner.ID, l.ID); err != nil || !got.Expired(time.Now()) {
+			t.Fatalf("owner view: %+v %v", got, err)
+		}
+		// Extending the duration starts it running again.
+		days := 30
+		if got, err := svc.UpdateListing(ctx, "desks", owner.ID, l.ID, platform.ListingUpdate{Duration: &days}); err != nil || got.Expired(time.Now()) {
+			t.Fatalf("extend: %+v %v", got, err)
+		}
+		if _, n, _ := svc.FindListings(ctx, platform.ListingFilter{Site: "desks", Running: true}); n != 1 {
+			t.Fatalf("browse after extending: %d", n)
+		}
+	})
+}
