@@ -37,9 +37,15 @@ export async function register(page, siteUrl, host, { name, email }, redirect = 
   return page.evaluate(() => localStorage.getItem('userId'))
 }
 
+/** Accepts cookies if the banner shows up (it renders after the app starts). */
 export async function dismissCookies(page) {
   const accept = page.locator('#cookie-banner button').last()
-  if (await accept.isVisible().catch(() => false)) await accept.click()
+  try {
+    await accept.waitFor({ timeout: 5000 })
+    await accept.click()
+  } catch {
+    // Consent already stored in this context.
+  }
 }
 
 /** A 64×64 PNG (solid colour), for upload tests. */

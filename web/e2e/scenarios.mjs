@@ -142,6 +142,41 @@ export const scenarios = [
       await page.getByText('Oak desk 160 cm').waitFor()
       await page.getByLabel('Search my items').fill('zzz-nothing')
       await page.getByText('No result found').waitFor()
+      await page.setViewportSize({ width: 360, height: 740 })
+      await page.getByLabel('Search my items').fill('')
+      await page.getByText('Oak desk 160 cm').waitFor()
+      await shot(page, artifacts, 'my-items-360')
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1)
+      assert(!overflow, 'my items scrolls sideways at 360 px')
+      await context.close()
+    },
+  },
+  {
+    name: 'customizer-settings-persist',
+    async run({ browser, siteUrl, artifacts }) {
+      const { page, context } = await newPage(browser)
+      await register(page, siteUrl, EN_HOST, { name: 'Settings User', email: uniqueEmail('settings') })
+      await page.goto(siteUrl(EN_HOST, '/my-items?lang=en'))
+      await dismissCookies(page)
+      await page.getByRole('button', { name: 'Open theme customizer' }).click()
+      const panel = page.getByRole('dialog', { name: 'Theme customizer' })
+      await panel.getByRole('button', { name: 'Dark' }).click()
+      await panel.getByRole('button', { name: 'Bordered' }).click()
+      await panel.getByRole('button', { name: 'Horizontal' }).click()
+      await panel.getByRole('button', { name: 'Fluid' }).click()
+      await page.keyboard.press('Escape')
+      await shot(page, artifacts, 'customizer-dark-horizontal')
+      await page.reload()
+      await page.getByRole('heading', { name: 'My items' }).waitFor()
+      const stored = await page.evaluate(() => ({
+        theme: localStorage.getItem('application-theme'),
+        skin: localStorage.getItem('application-skin'),
+        nav: localStorage.getItem('application-layoutNav'),
+        width: localStorage.getItem('application-contentWidth'),
+        dark: document.documentElement.classList.contains('dark'),
+      }))
+      assert(stored.theme === '"dark"' && stored.skin === '"bordered"' && stored.nav === '"horizontal"' && stored.width === '"fluid"', JSON.stringify(stored))
+      assert(stored.dark, 'dark colour scheme applied after reload')
       await context.close()
     },
   },

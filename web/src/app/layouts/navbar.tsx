@@ -2,7 +2,6 @@ import AppBar from '@mui/material/AppBar'
 import Box from '@mui/material/Box'
 import IconButton from '@mui/material/IconButton'
 import Toolbar from '@mui/material/Toolbar'
-import { alpha } from '@mui/material/styles'
 import { IconAdjustmentsHorizontal, IconMenu2 } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -29,7 +28,8 @@ export function Navbar({ overlay, onToggleNav, onOpenCustomizer, children }: Pro
         borderBottom: 1,
         borderColor: 'divider',
         ...(settings.navbarBlur
-          ? { backdropFilter: 'blur(8px)', backgroundColor: alpha(theme.palette.background.paper, 0.8) }
+          ? // theme.alpha works on the CSS variable, so the tint follows light and dark schemes.
+            { backdropFilter: 'blur(8px)', backgroundColor: theme.alpha((theme.vars ?? theme).palette.background.paper, 0.8) }
           : { backgroundColor: 'background.paper' }),
       })}
     >

@@ -2,6 +2,7 @@ import { useMemo } from 'react'
 import { useAppAbility } from '@/hooks/use-app-ability'
 import { useSite } from '@/hooks/use-site'
 import { useSession } from '@/lib/use-session'
+import { demoAppsNav } from '@/navigation/demo-apps'
 import { commonNav, defaultSiteNav } from '@/navigation/nav-items'
 import { siteNavToLinks, visibleNav, type ResolvedNavEntry } from '@/navigation/visible-nav'
 
@@ -11,6 +12,6 @@ export function useNavEntries(): ResolvedNavEntry[] {
   const ability = useAppAbility()
   return useMemo(() => {
     const siteItems = site.navigation.length ? siteNavToLinks(site.navigation) : defaultSiteNav
-    return visibleNav([...siteItems, ...commonNav], session?.scopes ?? [], ability)
+    return visibleNav([...siteItems, ...commonNav, ...demoAppsNav], session?.scopes ?? [], ability)
   }, [site.navigation, session, ability])
 }

@@ -13,7 +13,10 @@ export function FrontHeader({ signedIn, tools }: { signedIn: boolean; tools: Rea
   const { t } = useTranslation()
   const app = useAppTitle()
   return (
-    <AppBar position="sticky" sx={{ backdropFilter: 'blur(8px)', borderBottom: 1, borderColor: 'divider' }}>
+    <AppBar
+      position="sticky"
+      sx={(theme) => ({ backdropFilter: 'blur(8px)', backgroundColor: theme.alpha((theme.vars ?? theme).palette.background.paper, 0.8), borderBottom: 1, borderColor: 'divider' })}
+    >
       <Toolbar sx={{ gap: 1 }}>
         <Box component={Link} to="/" sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none', flexGrow: 1, minWidth: 0 }}>
           <Box component="img" src="/favicon.svg" alt="" sx={{ width: 30, height: 30 }} />
@@ -23,11 +26,11 @@ export function FrontHeader({ signedIn, tools }: { signedIn: boolean; tools: Rea
         </Box>
         {tools}
         {signedIn ? (
-          <Button component={Link} to="/my-items" variant="contained" size="small">
+          <Button component={Link} to="/my-items" variant="contained" size="small" sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
             {t('nav.myItems')}
           </Button>
         ) : (
-          <Button component={Link} to="/login" variant="contained" size="small">
+          <Button component={Link} to="/login" variant="contained" size="small" sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
             {t('common.login')}
           </Button>
         )}

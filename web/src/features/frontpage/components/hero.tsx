@@ -7,10 +7,15 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 
 export function Hero({ signedIn }: { signedIn: boolean }) {
-  const { t } = useTranslation()
-  // Sites word their own hero; the product wording is the fallback.
-  const title = t('site.hero.title', { defaultValue: t('front.heroTitle') })
-  const subtitle = t('site.hero.subtitle', { defaultValue: t('front.heroSubtitle') })
+  const { t, i18n } = useTranslation()
+  // Sites word their own hero. Where a site has no wording in the current
+  // language, the product's wording in that language beats the site's in another.
+  const own = (key: string): string | undefined => {
+    const v: unknown = i18n.getResource(i18n.language, 'translation', key)
+    return typeof v === 'string' ? v : undefined
+  }
+  const title = own('site.hero.title') ?? t('front.heroTitle')
+  const subtitle = own('site.hero.subtitle') ?? t('front.heroSubtitle')
   return (
     <Box component="section" aria-labelledby="hero-title" sx={{ py: { xs: 6, md: 10 }, background: (th) => `linear-gradient(135deg, ${th.palette.primary.main}22, transparent 60%)` }}>
       <Container maxWidth="md" sx={{ textAlign: 'center' }}>
