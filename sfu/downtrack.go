@@ -35,10 +35,13 @@ type downTrack struct {
 	current    int // layer being forwarded, -1 none
 	target     int
 	maxQuality int
-	m          munger
-	hdr        rtp.Header // scratch; reused so forwarding does not allocate
-	seqMap     [seqMapSize]seqEntry
-	sender     *webrtc.RTPSender
+	// lastKFReqNs is when this track last asked for a keyframe while
+	// waiting to start a layer.
+	lastKFReqNs int64
+	m           munger
+	hdr         rtp.Header // scratch; reused so forwarding does not allocate
+	seqMap      [seqMapSize]seqEntry
+	sender      *webrtc.RTPSender
 
 	packets atomic.Uint64
 }
@@ -146,7 +149,7 @@ func (d *downTrack) forward(layer int, hdr *rtp.Header, payload []byte, keyframe
 		return
 	}
 	if d.current != layer {
-		if !d.acceptLayerLocked(layer, keyframe, nowNs) {
+		if len(payload) == 0 || !d.acceptLayerLocked(layer, keyframe, nowNs) {
 			return
 		}
 		d.m.switchTo(hdr.SequenceNumber, hdr.Timestamp, nowNs, d.pub.clockRate)
@@ -179,11 +182,14 @@ func (d *downTrack) acceptLayerLocked(layer int, keyframe bool, nowNs int64) boo
 	}
 	if retarget {
 		d.target = layer
-		if !keyframe {
-			// Asynchronous: the request takes the track lock and writes
-			// RTCP, neither of which belongs under this lock.
-			go d.pub.requestKeyframe(layer)
-		}
+	}
+	if layer == d.target && !keyframe && nowNs-d.lastKFReqNs > int64(keyframeInterval) {
+		// Waiting for a keyframe that may never come on its own (the first
+		// request raced the layer's start, or was lost): ask again.
+		// Asynchronous: the request takes the track lock and writes RTCP,
+		// neither of which belongs under this lock.
+		d.lastKFReqNs = nowNs
+		go d.pub.requestKeyframe(layer)
 	}
 	return layer == d.target && keyframe
 }

@@ -164,7 +164,11 @@ func (t *publishedTrack) handlePacket(l *layer, mime string, hdr *rtp.Header, pk
 	payload := pkt[hl:end]
 	kf := t.kind == webrtc.RTPCodecTypeAudio || (len(payload) > 0 && isKeyframe(mime, payload))
 	now := nowNs()
-	l.lastNs.Store(now)
+	if len(payload) > 0 {
+		// Padding-only packets (bandwidth probes) keep flowing on layers
+		// the encoder paused, so they do not count as the layer being live.
+		l.lastNs.Store(now)
+	}
 	for _, d := range *t.downs.Load() {
 		d.forward(l.quality, hdr, payload, kf, now)
 	}

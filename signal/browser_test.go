@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -105,6 +106,11 @@ func TestBrowserE2E(t *testing.T) {
 				}
 			}
 			if t.Failed() {
+				for name, r := range res.Results {
+					if strings.HasPrefix(name, "debug_") {
+						t.Logf("%s: %s", name, r.Detail)
+					}
+				}
 				for _, l := range res.Logs {
 					t.Log("browser:", l)
 				}

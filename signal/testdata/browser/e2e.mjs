@@ -37,6 +37,7 @@ const browser = await chromium.launch({
     '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required'],
 });
 const logs = [];
+const pages = {};
 async function open(name) {
   const ctx = await browser.newContext();
   await ctx.grantPermissions(['camera', 'microphone']);
@@ -44,6 +45,7 @@ async function open(name) {
   page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') logs.push(`${name}: ${m.text()}`.slice(0, 300)); });
   page.on('pageerror', (e) => logs.push(`${name} pageerror: ${e}`));
   await page.goto(`${base}/harness.html`);
+  pages[name] = page;
   return page;
 }
 const events = (page) => page.evaluate(() => window.events);
@@ -145,6 +147,18 @@ try {
   });
 } catch (e) {
   exitCode = 1;
+  // Enough state to tell a signalling problem from a media one.
+  for (const [name, page] of Object.entries(pages)) {
+    try {
+      results[`debug_${name}`] = { ok: true, detail: await page.evaluate(() => ({
+        events: window.events.slice(-30),
+        remotes: [...window.room.remoteParticipants.values()].map((p) => ({
+          identity: p.identity, sid: p.sid,
+          tracks: [...p.trackPublications.values()].map((t) => ({ sid: t.trackSid, kind: t.kind, subscribed: t.isSubscribed, hasTrack: !!t.track })),
+        })),
+      })) };
+    } catch (err) { /* page gone */ }
+  }
 } finally {
   await browser.close().catch(() => {});
 }
