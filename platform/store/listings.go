@@ -21,16 +21,16 @@ func NewListingService(db *DB) *ListingService { return &ListingService{db: db} 
 
 type listingRow struct {
 	bun.BaseModel `bun:"table:listings,alias:l"`
-	ID            string    `bun:"id,pk"`
-	Site          string    `bun:"site"`
-	OwnerID       string    `bun:"owner_id"`
-	ProductName   string    `bun:"product_name"`
-	Description   string    `bun:"description"`
-	PriceAmount   string    `bun:"price_amount"`
-	PriceCurrency string    `bun:"price_currency"`
-	DurationDays  int       `bun:"duration_days"`
-	Location      string    `bun:"location"`
-	SearchText    string    `bun:"search_text"`
+	ID            string     `bun:"id,pk"`
+	Site          string     `bun:"site"`
+	OwnerID       string     `bun:"owner_id"`
+	ProductName   string     `bun:"product_name"`
+	Description   string     `bun:"description"`
+	PriceAmount   string     `bun:"price_amount"`
+	PriceCurrency string     `bun:"price_currency"`
+	DurationDays  int        `bun:"duration_days"`
+	Location      string     `bun:"location"`
+	SearchText    string     `bun:"search_text"`
 	CreatedAt     time.Time  `bun:"created_at"`
 	UpdatedAt     time.Time  `bun:"updated_at"`
 	ExpiresAt     *time.Time `bun:"expires_at"`
