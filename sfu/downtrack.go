@@ -152,7 +152,7 @@ func (d *downTrack) forward(layer int, hdr *rtp.Header, payload []byte, keyframe
 		if len(payload) == 0 || !d.acceptLayerLocked(layer, keyframe, nowNs) {
 			return
 		}
-		d.m.switchTo(hdr.SequenceNumber, hdr.Timestamp, nowNs, d.pub.clockRate)
+		d.m.switchTo(hdr.SequenceNumber, hdr.Timestamp, nowNs, d.pub.clockRate.Load())
 		d.current = layer
 	}
 	if len(payload) == 0 {

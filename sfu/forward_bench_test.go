@@ -17,7 +17,7 @@ func benchTrack(tb testing.TB, n int) (*publishedTrack, *layer, []*fakeWriter, [
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	pub := newPublishedTrack("TR_bench", "PA_bench", webrtc.RTPCodecTypeVideo, func([]rtcp.Packet) error { return nil }, log)
 	pub.codec = webrtc.RTPCodecParameters{RTPCodecCapability: webrtc.RTPCodecCapability{MimeType: webrtc.MimeTypeVP8, ClockRate: 90000}, PayloadType: 96}
-	pub.clockRate = 90000
+	pub.clockRate.Store(90000)
 	l := &layer{quality: qualityHigh, ssrc: 1234, cache: newPacketCache(512)}
 	pub.layers[qualityHigh] = l
 	var writers []*fakeWriter

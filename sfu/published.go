@@ -41,7 +41,7 @@ type publishedTrack struct {
 
 	mu        sync.Mutex
 	codec     webrtc.RTPCodecParameters
-	clockRate uint32
+	clockRate atomic.Uint32 // read by reader goroutines without the lock
 	layers    [numLayers]*layer
 	lastKF    [numLayers]time.Time
 	closed    bool
@@ -119,7 +119,7 @@ func (t *publishedTrack) addLayer(remote *webrtc.TrackRemote) (func(), bool) {
 		return nil, false
 	}
 	t.codec = remote.Codec()
-	t.clockRate = t.codec.ClockRate
+	t.clockRate.Store(t.codec.ClockRate)
 	t.layers[q] = l
 	t.mu.Unlock()
 	for _, d := range *t.downs.Load() {

@@ -11,20 +11,31 @@
 //
 // Wiring in the main binary (cfg is config.Media):
 //
+//	var iceServers func(string) []*livekit.ICEServer
+//	if cfg.TURN.Enabled {
+//		relay := cfg.TURN.RelayIP
+//		if relay == "" && len(cfg.NodeIPs) > 0 {
+//			relay = cfg.NodeIPs[0]
+//		}
+//		ts, err := turn.New(ctx, turn.Config{ListenIP: cfg.TURN.ListenIP, UDPPort: cfg.TURN.UDPPort,
+//			RelayIP: relay, Realm: cfg.TURN.Realm, CredentialTTL: cfg.TURN.CredentialTTL}, logger)
+//		// handle err; defer ts.Close()
+//		iceServers = ts.ICEServers
+//	}
 //	mgr, err := sfu.NewManager(ctx, sfu.Config{
 //		EmptyTimeout: cfg.EmptyTimeout, ReconnectWindow: cfg.ReconnectWindow,
 //		MaxParticipants: cfg.MaxParticipants, MaxTracksPerParticipant: cfg.MaxTracksPerParticipant,
 //		MaxDataPacketBytes: cfg.MaxDataPacketBytes,
 //		WebRTC: sfu.WebRTCConfig{UDPPort: cfg.UDPPort, NodeIPs: cfg.NodeIPs,
 //			PortRangeStart: uint16(cfg.PortRangeStart), PortRangeEnd: uint16(cfg.PortRangeEnd)},
-//		ICEServers: turnServer.ICEServers, // nil when TURN is off
+//		ICEServers: iceServers, // nil when TURN is off
 //	}, logger)
 //	srv := signal.NewServer(ctx, signal.Config{PingInterval: cfg.PingInterval, PingTimeout: cfg.PingTimeout},
 //		signal.StaticKeys(cfg.Keys), signal.FromManager(mgr), logger)
 //	router.Handle("/rtc", srv)
 //	router.Handle("/rtc/*", srv)
 //	router.Method(http.MethodHead, "/", signal.HeadRoot())
-//	// on shutdown: srv.Close(ctx); mgr.Close(ctx); turnServer.Close()
+//	// on shutdown: srv.Close(ctx); mgr.Close(ctx); ts.Close()
 //
 // The Go protocol client used by tests and the load tester lives in
 // signal/client and imports neither this package nor sfu/.
