@@ -44,7 +44,8 @@ function pageRoute(r: TableRoute): RouteObject {
   }
 }
 
-export function createAppRouter(site: SiteConfig) {
+/** The app's route tree for `site`; separate from the router so tests can use a memory router. */
+export function buildAppRoutes(site: SiteConfig): RouteObject[] {
   const table = buildRouteTable([...loaders.keys()], site, LANGUAGES)
   // Route ids must be unique; two files deriving one name keep the first.
   const seen = new Set<string>()
@@ -54,7 +55,9 @@ export function createAppRouter(site: SiteConfig) {
     ...table.redirects.map((r) => ({ path: r.from, loader: () => redirect(r.to) })),
     ...routes.map(pageRoute),
   ]
-  return createBrowserRouter([
-    { id: 'app', Component: RootShell, HydrateFallback: PageSpinner, ErrorBoundary: RouteError, children },
-  ])
+  return [{ id: 'app', Component: RootShell, HydrateFallback: PageSpinner, ErrorBoundary: RouteError, children }]
+}
+
+export function createAppRouter(site: SiteConfig) {
+  return createBrowserRouter(buildAppRoutes(site))
 }
