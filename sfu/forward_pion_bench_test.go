@@ -1,0 +1,131 @@
+package sfu
+
+import (
+	"fmt"
+	"io"
+	"log/slog"
+	"testing"
+	"time"
+
+	"github.com/pion/rtcp"
+	"github.com/pion/rtp"
+	"github.com/pion/webrtc/v4"
+)
+
+// connectDown binds a down track to a real server-side peer connection
+// (our API) talking to an in-process receiving peer connection over
+// loopback, and returns once the track is bound.
+func connectDown(b *testing.B, api *webrtc.API, d *downTrack) func() {
+	b.Helper()
+	srv, err := api.NewPeerConnection(webrtc.Configuration{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	se := webrtc.SettingEngine{}
+	se.SetIncludeLoopbackCandidate(true)
+	se.SetNetworkTypes([]webrtc.NetworkType{webrtc.NetworkTypeUDP4})
+	me := &webrtc.MediaEngine{}
+	if err := me.RegisterDefaultCodecs(); err != nil {
+		b.Fatal(err)
+	}
+	cli, err := webrtc.NewAPI(webrtc.WithMediaEngine(me), webrtc.WithSettingEngine(se)).NewPeerConnection(webrtc.Configuration{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	// Drain what arrives so the receiver behaves like a subscriber.
+	cli.OnTrack(func(tr *webrtc.TrackRemote, _ *webrtc.RTPReceiver) {
+		buf := make([]byte, maxPacketSize)
+		for {
+			if _, _, err := tr.Read(buf); err != nil {
+				return
+			}
+		}
+	})
+	if _, err := srv.AddTransceiverFromTrack(d, webrtc.RTPTransceiverInit{Direction: webrtc.RTPTransceiverDirectionSendonly}); err != nil {
+		b.Fatal(err)
+	}
+	exchange := func(from, to *webrtc.PeerConnection, offer bool) {
+		var sd webrtc.SessionDescription
+		if offer {
+			sd, err = from.CreateOffer(nil)
+		} else {
+			sd, err = from.CreateAnswer(nil)
+		}
+		if err != nil {
+			b.Fatal(err)
+		}
+		done := webrtc.GatheringCompletePromise(from)
+		if err := from.SetLocalDescription(sd); err != nil {
+			b.Fatal(err)
+		}
+		<-done
+		if err := to.SetRemoteDescription(*from.LocalDescription()); err != nil {
+			b.Fatal(err)
+		}
+	}
+	exchange(srv, cli, true)
+	exchange(cli, srv, false)
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		d.mu.Lock()
+		bound := d.bound
+		d.mu.Unlock()
+		if bound && srv.ConnectionState() == webrtc.PeerConnectionStateConnected {
+			break
+		}
+		if time.Now().After(deadline) {
+			b.Fatal("peer connection did not connect")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	return func() { _ = srv.Close(); _ = cli.Close() }
+}
+
+// BenchmarkForwardPion is BenchmarkForward with each subscriber behind a
+// real pion peer connection: the figure adds RTP/SRTP marshalling, the
+// RTCP report interceptor and the UDP send syscall. The receiving peer
+// connections run in the same process, so their decryption shares the CPU.
+func BenchmarkForwardPion(b *testing.B) {
+	api, closer, err := newAPI(WebRTCConfig{IncludeLoopback: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer closer.Close()
+	for _, subs := range []int{1, 2} {
+		b.Run(fmt.Sprintf("subscribers=%d", subs), func(b *testing.B) {
+			log := slog.New(slog.NewTextHandler(io.Discard, nil))
+			pub := newPublishedTrack("TR_bench", "PA_bench", webrtc.RTPCodecTypeVideo, func([]rtcp.Packet) error { return nil }, log)
+			pub.codec = webrtc.RTPCodecParameters{RTPCodecCapability: webrtc.RTPCodecCapability{MimeType: webrtc.MimeTypeVP8, ClockRate: 90000}, PayloadType: 96}
+			pub.clockRate.Store(90000)
+			l := &layer{quality: qualityHigh, ssrc: 1234, cache: newPacketCache(512)}
+			pub.layers[qualityHigh] = l
+			var downs []*downTrack
+			for i := 0; i < subs; i++ {
+				d := newDownTrack(pub, fmt.Sprintf("sub%d", i), log)
+				defer connectDown(b, api, d)()
+				d.mu.Lock()
+				d.target = qualityHigh
+				d.mu.Unlock()
+				pub.addDown(d)
+				downs = append(downs, d)
+			}
+			payload := make([]byte, 1200-12)
+			payload[0], payload[1] = 0x10, 0x00
+			pkt, _ := (&rtp.Packet{Header: rtp.Header{Version: 2, PayloadType: 96, SSRC: 1234}, Payload: payload}).Marshal()
+			var hdr rtp.Header
+			seq := uint16(1)
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				pkt[2], pkt[3] = byte(seq>>8), byte(seq)
+				seq++
+				pub.handlePacket(l, webrtc.MimeTypeVP8, &hdr, pkt)
+			}
+			b.StopTimer()
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*subs), "ns/fwd")
+			if got := downs[0].packets.Load(); got < uint64(b.N)*9/10 {
+				b.Fatalf("only %d of %d packets written", got, b.N)
+			}
+		})
+	}
+}
