@@ -2,10 +2,14 @@ package signal_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/livekit/protocol/livekit"
+
+	"souk/sfu"
+	"souk/signal"
 )
 
 func userPacket(text string, dest ...string) *livekit.DataPacket {
@@ -91,6 +95,28 @@ func TestDataRouting(t *testing.T) {
 			case name == "alice" && (text == "to-all" || text == "to-bob"):
 				t.Errorf("alice got her own packet echoed")
 			}
+		}
+	}
+}
+
+func TestDataPacketOverLimitDropped(t *testing.T) {
+	ts := startServer(t, func(c *sfu.Config, _ *signal.Config) { c.MaxDataPacketBytes = 1000 })
+	alice := connect(t, ts, "big", "alice")
+	bob := connect(t, ts, "big", "bob")
+	ctx := waitCtx(t)
+	big := userPacket(strings.Repeat("x", 2000))
+	if err := alice.SendData(ctx, big, true); err != nil {
+		t.Fatal(err)
+	}
+	if err := alice.SendData(ctx, userPacket("small"), true); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := bob.WaitData(ctx, hasText("small")); err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range bob.Data() {
+		if len(d.GetUser().GetPayload()) > 1000 {
+			t.Fatal("packet over the size limit was forwarded")
 		}
 	}
 }
