@@ -122,6 +122,9 @@ func (s *Service) invitation(sock *socketio.Socket, m *member, ev *socketio.Even
 // invite records the invitation and holds it for the invitee until it
 // is answered or expires, so an invitee who connects later still gets it.
 func (s *Service) invite(ctx context.Context, m *member, env *envelope, inv *Invitation, target *platform.User) (*platform.Call, error) {
+	if inv.RoomName == m.user.ID || inv.RoomName == target.ID {
+		return nil, platform.Errorf(platform.EFORBIDDEN, "a call room cannot take the name of a personal room")
+	}
 	call, err := s.calls.InviteToCall(ctx, m.site.Project, inv.RoomName, m.user.ID, target.ID)
 	if err != nil {
 		return nil, fmt.Errorf("invite to call: %w", err)

@@ -40,6 +40,7 @@ func TestCallInvitations(t *testing.T) {
 		expect(t, r, "rejectAtA.msg.type", "rejectcallInvitation")
 
 		expect(t, r, "forged.error.code", "forbidden")
+		expect(t, r, "personalRoomAsCall.error.code", "forbidden")
 		expect(t, r, "otherSite.ok", false)
 		expect(t, r, "otherSite.error.code", "not_found")
 		expect(t, r, "answerUnknown.error.code", "not_found")

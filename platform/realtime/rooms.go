@@ -59,6 +59,18 @@ func (s *Service) mayJoin(ctx context.Context, m *member, room string) error {
 		return nil
 	}
 	denied := platform.Errorf(platform.EFORBIDDEN, "you may join only your personal room and calls you are part of")
+	// Another user's personal room stays theirs, even if a call was
+	// given its name.
+	if other, ok := strings.CutPrefix(room, "room_"); ok {
+		_, err := s.users.FindUserByID(ctx, m.site.Project, other)
+		switch platform.ErrorCode(err) {
+		case "":
+			return denied
+		case platform.ENOTFOUND:
+		default:
+			return fmt.Errorf("find user %q: %w", other, err)
+		}
+	}
 	for _, name := range callRoomCandidates(room) {
 		call, err := s.calls.FindCall(ctx, m.site.Project, name)
 		if platform.ErrorCode(err) == platform.ENOTFOUND {

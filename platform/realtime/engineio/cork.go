@@ -5,6 +5,7 @@ import (
 	"net"
 	"net/http"
 	"sync"
+	"time"
 )
 
 // corkConn lets a session's writer gather the frames that are waiting and
@@ -14,9 +15,27 @@ type corkConn struct {
 	net.Conn
 	pool *sync.Pool
 
-	mu     sync.Mutex
-	corked bool
-	buf    *[]byte
+	mu       sync.Mutex
+	corked   bool
+	buf      *[]byte
+	deadline time.Time // the write deadline last given to the connection
+}
+
+// deadlineSlack is how stale a write deadline may get before it is moved:
+// moving it costs a timer update, and writers ask for a new one per
+// frame.
+const deadlineSlack = time.Second
+
+// SetWriteDeadline moves the deadline only when it would move by more
+// than deadlineSlack, or earlier.
+func (c *corkConn) SetWriteDeadline(t time.Time) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !t.IsZero() && !c.deadline.IsZero() && !t.Before(c.deadline) && t.Sub(c.deadline) < deadlineSlack {
+		return nil
+	}
+	c.deadline = t
+	return c.Conn.SetWriteDeadline(t)
 }
 
 // flushAt bounds what a corked connection gathers before writing anyway.

@@ -47,6 +47,7 @@ run(async () => {
   r.rejectAtA = received(await atA);
 
   r.forged = await ack(a, "AuctionStreamAdapter_BROADCAST", envelope(userB, "callInvitation", userB, "call-f", "m3"));
+  r.personalRoomAsCall = await ack(a, "AuctionStreamAdapter_BROADCAST", envelope(userB, "callInvitation", userA, userA, "m7"));
   r.otherSite = await ack(a, "AuctionStreamAdapter_BROADCAST", envelope(userOther, "callInvitation", userA, "call-o", "m4"));
   r.answerUnknown = await ack(b, "AuctionStreamAdapter_BROADCAST", envelope(userA, "acceptcallInvitation", userB, "call-never", "m5"));
 
