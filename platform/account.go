@@ -74,8 +74,8 @@ func (r *Registration) Validate() error {
 	if fe := CheckPassword("password", r.Password); fe != nil {
 		fields = append(fields, *fe)
 	}
-	if n := utf8.RuneCountInString(r.DisplayName); n == 0 || n > DisplayNameMax {
-		fields = append(fields, FieldError{"displayName", "display name is required and must be at most 80 characters"})
+	if n := utf8.RuneCountInString(r.DisplayName); n == 0 || n > DisplayNameMax || HasControl(r.DisplayName) {
+		fields = append(fields, FieldError{"displayName", "display name is required, at most 80 characters, without line breaks or control characters"})
 	}
 	if len(fields) > 0 {
 		return Invalid(fields...)
@@ -189,4 +189,15 @@ type MailQueue interface {
 	DueMail(ctx context.Context, now time.Time, limit int) ([]OutgoingMail, error)
 	MarkMailSent(ctx context.Context, id string, at time.Time) error
 	MarkMailFailed(ctx context.Context, id string, cause error, retryAt time.Time) error
+}
+
+// HasControl reports control characters (line breaks included), which no
+// single-line field may carry.
+func HasControl(s string) bool {
+	for _, r := range s {
+		if unicode.IsControl(r) {
+			return true
+		}
+	}
+	return false
 }

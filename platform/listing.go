@@ -70,8 +70,8 @@ func (l *Listing) Validate() error {
 	l.Price.Amount = strings.TrimSpace(l.Price.Amount)
 	l.Price.Currency = strings.ToUpper(strings.TrimSpace(l.Price.Currency))
 	var fields []FieldError
-	if n := utf8.RuneCountInString(l.ProductName); n == 0 || n > ProductNameMax {
-		fields = append(fields, FieldError{"productName", "product name is required and must be at most 120 characters"})
+	if n := utf8.RuneCountInString(l.ProductName); n == 0 || n > ProductNameMax || HasControl(l.ProductName) {
+		fields = append(fields, FieldError{"productName", "product name is required, at most 120 characters, on one line"})
 	}
 	if utf8.RuneCountInString(l.Description) > DescriptionMax {
 		fields = append(fields, FieldError{"description", "description must be at most 5000 characters"})
@@ -85,8 +85,8 @@ func (l *Listing) Validate() error {
 	if l.Duration < DurationMin || l.Duration > DurationMax {
 		fields = append(fields, FieldError{"duration", "duration must be between 1 and 365 days"})
 	}
-	if utf8.RuneCountInString(l.Location) > LocationMax {
-		fields = append(fields, FieldError{"location", "location must be at most 200 characters"})
+	if utf8.RuneCountInString(l.Location) > LocationMax || HasControl(l.Location) {
+		fields = append(fields, FieldError{"location", "location must be at most 200 characters, on one line"})
 	}
 	if len(fields) > 0 {
 		return Invalid(fields...)

@@ -154,12 +154,15 @@ func TestSMTPSenderDelivers(t *testing.T) {
 	cfg := config.DefaultPlatform().Mail
 	cfg.SMTPHost, cfg.SMTPPort, cfg.TLS = "127.0.0.1", port, "opportunistic"
 	s := mail.NewSMTPSender(cfg)
-	err := s.Send(context.Background(), platform.OutgoingMail{ID: "m1", Recipient: "ala@example.com", Subject: "Reset your password", Body: "open this link"})
+	err := s.Send(context.Background(), platform.OutgoingMail{ID: "m1", Recipient: "ala@example.com", Subject: "Reset your password\r\nBcc: victim@example.com", Body: "open this link"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	select {
 	case data := <-got:
+		if strings.Contains(data, "\r\nBcc:") {
+			t.Errorf("a header was injected through the subject:\n%s", data)
+		}
 		for _, want := range []string{"To: <ala@example.com>", "Subject: Reset your password", "open this link", "From: \"Souk\" <no-reply@souk.localhost>"} {
 			if !strings.Contains(data, want) {
 				t.Errorf("message lacks %q:\n%s", want, data)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"strings"
 	"time"
 
 	gomail "github.com/wneessen/go-mail"
@@ -56,7 +57,7 @@ func (s *SMTPSender) Send(ctx context.Context, m platform.OutgoingMail) error {
 	if err := msg.To(m.Recipient); err != nil {
 		return fmt.Errorf("recipient address: %w", err)
 	}
-	msg.Subject(m.Subject)
+	msg.Subject(oneLine(m.Subject))
 	msg.SetDate()
 	msg.SetMessageID()
 	msg.SetBodyString(gomail.TypeTextPlain, m.Body)
@@ -68,4 +69,10 @@ func (s *SMTPSender) Send(ctx context.Context, m platform.OutgoingMail) error {
 		return fmt.Errorf("smtp send: %w", err)
 	}
 	return nil
+}
+
+// oneLine keeps user-provided text (a contact form name in the subject)
+// from starting new header lines.
+func oneLine(s string) string {
+	return strings.Join(strings.FieldsFunc(s, func(r rune) bool { return r == '\r' || r == '\n' }), " ")
 }
