@@ -100,6 +100,8 @@ type RemoteTrack struct {
 	pc    *webrtc.PeerConnection
 
 	mu        sync.Mutex
+	seen      [1024]int32 // seq+1 of the packet last stored in each slot
+	dups      int         // packets whose sequence number was already received
 	packets   int
 	bytes     int
 	lastSeq   uint16
@@ -109,15 +111,22 @@ type RemoteTrack struct {
 	payloads  [][]byte
 }
 
-// Stats is a snapshot of a RemoteTrack.
+// Stats is a snapshot of a RemoteTrack. Duplicates are retransmissions
+// (or a misbehaving forwarder).
 type Stats struct {
-	Packets, Bytes, Gaps, Backwards int
+	Packets, Bytes, Gaps, Backwards, Duplicates int
+	LastSeq                                     uint16
 }
 
 func (r *RemoteTrack) Stats() Stats {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return Stats{Packets: r.packets, Bytes: r.bytes, Gaps: r.gaps, Backwards: r.backwards}
+	return Stats{Packets: r.packets, Bytes: r.bytes, Gaps: r.gaps, Backwards: r.backwards, Duplicates: r.dups, LastSeq: r.lastSeq}
+}
+
+// NACK asks the sender to retransmit the given sequence numbers.
+func (r *RemoteTrack) NACK(seqs ...uint16) error {
+	return r.pc.WriteRTCP([]rtcp.Packet{&rtcp.TransportLayerNack{MediaSSRC: uint32(r.track.SSRC()), Nacks: rtcp.NackPairsFromSequenceNumbers(seqs)}})
 }
 
 // Payloads returns the first payloads received (up to 64), for checks.
@@ -151,7 +160,13 @@ func (c *Client) onTrack(tr *webrtc.TrackRemote, _ *webrtc.RTPReceiver) {
 				return
 			}
 			rt.mu.Lock()
-			if rt.packets > 0 {
+			slot := &rt.seen[p.SequenceNumber%1024]
+			dup := *slot == int32(p.SequenceNumber)+1
+			if dup {
+				rt.dups++
+			}
+			*slot = int32(p.SequenceNumber) + 1
+			if rt.packets > 0 && !dup {
 				switch d := int16(p.SequenceNumber - rt.lastSeq); {
 				case d > 1:
 					rt.gaps += int(d - 1)
