@@ -31,8 +31,8 @@ func (m *ContactMessage) Validate() error {
 	m.Email = strings.TrimSpace(m.Email)
 	m.Message = strings.TrimSpace(m.Message)
 	var fields []FieldError
-	if n := utf8.RuneCountInString(m.Name); n == 0 || n > ContactNameMax {
-		fields = append(fields, FieldError{"name", "name is required and must be at most 100 characters"})
+	if n := utf8.RuneCountInString(m.Name); n == 0 || n > ContactNameMax || HasControl(m.Name) {
+		fields = append(fields, FieldError{"name", "name is required and must be at most 100 characters, on one line"})
 	}
 	if addr, err := mail.ParseAddress(m.Email); err != nil || addr.Address != m.Email {
 		fields = append(fields, FieldError{"email", "must be a valid e-mail address such as name@example.com"})
