@@ -85,27 +85,7 @@ func TestInvalidContactWritesNothing(t *testing.T) {
 // immediate transactions) and PostgreSQL runs them in parallel.
 func TestConcurrentWrites(t *testing.T) {
 	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
-		ctx := context.Background()
-		svc := store.NewContactService(db)
-		var wg sync.WaitGroup
-		errs := make(chan error, 40)
-		for i := 0; i < 40; i++ {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				errs <- svc.CreateContact(ctx, &platform.ContactMessage{Site: "desks", Name: "Writer", Email: "w@example.com", Message: "concurrent message body"}, "c@x.example")
-			}()
-		}
-		wg.Wait()
-		close(errs)
-		for err := range errs {
-			if err != nil {
-				t.Fatal(err)
-			}
-		}
-		if got, _ := svc.FindContacts(ctx, "desks", 100); len(got) != 40 {
-			t.Fatalf("stored %d of 40", len(got))
-		}
+		writeConcurrently(t, db, 40)
 	})
 }
 
@@ -120,10 +100,18 @@ func TestConcurrentWritesSQLiteFile(t *testing.T) {
 	if _, err := db.Migrate(ctx); err != nil {
 		t.Fatal(err)
 	}
+	writeConcurrently(t, db, 50)
+}
+
+// writeConcurrently stores n contact messages from n goroutines and checks
+// that every one of them is there.
+func writeConcurrently(t *testing.T, db *store.DB, n int) {
+	t.Helper()
+	ctx := context.Background()
 	svc := store.NewContactService(db)
 	var wg sync.WaitGroup
-	errs := make(chan error, 50)
-	for i := 0; i < 50; i++ {
+	errs := make(chan error, n)
+	for i := 0; i < n; i++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -137,96 +125,7 @@ func TestConcurrentWritesSQLiteFile(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if got, _ := svc.FindContacts(ctx, "desks", 100); len(got) != 50 {
-		t.Fatalf("stored %d of 50", len(got))
+	if got, _ := svc.FindContacts(ctx, "desks", 2*n); len(got) != n {
+		t.Fatalf("stored %d of %d", len(got), n)
 	}
-}
-
-// Two delivery loops sharing a database never get the same mail, and a
-// claimed mail comes back after the lease if it was not marked.
-func TestDueMailIsClaimedOnce(t *testing.T) {
-	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
-		ctx := context.Background()
-		for i := 0; i < 5; i++ {
-			if err := store.EnqueueMail(ctx, db, &store.OutboxMail{Site: "desks", Recipient: "a@example.com", Subject: "s", Body: "b"}); err != nil {
-				t.Fatal(err)
-			}
-		}
-		now := time.Now().Add(time.Second)
-		var wg sync.WaitGroup
-		got := make(chan string, 10)
-		for i := 0; i < 2; i++ {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				due, err := db.DueMail(ctx, now, 10)
-				if err != nil {
-					t.Error(err)
-				}
-				for _, m := range due {
-					got <- m.ID
-				}
-			}()
-		}
-		wg.Wait()
-		close(got)
-		seen := map[string]bool{}
-		for id := range got {
-			if seen[id] {
-				t.Fatalf("mail %s handed out twice", id)
-			}
-			seen[id] = true
-		}
-		if len(seen) != 5 {
-			t.Fatalf("%d of 5 mails handed out", len(seen))
-		}
-		if again, _ := db.DueMail(ctx, now, 10); len(again) != 0 {
-			t.Fatalf("claimed mails handed out again: %d", len(again))
-		}
-		if later, _ := db.DueMail(ctx, now.Add(3*time.Minute), 10); len(later) != 5 {
-			t.Fatalf("after the lease %d of 5 mails are due again", len(later))
-		}
-	})
-}
-
-// A listing's run ends after its duration: public views hide it, its
-// owner still sees it.
-func TestExpiredListingsLeavePublicViews(t *testing.T) {
-	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
-		ctx := context.Background()
-		owner, err := store.NewAccountService(db, store.AccountOptions{}).CreateUser(ctx,
-			&platform.Registration{Site: "desks", Email: "s@example.com", Password: "seller pass 1", DisplayName: "S"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		svc := store.NewListingService(db)
-		l := &platform.Listing{Site: "desks", OwnerID: owner.ID, ProductName: "Old desk", Price: platform.Price{Amount: "1", Currency: "PLN"}, Duration: 1}
-		if err := svc.CreateListing(ctx, l); err != nil {
-			t.Fatal(err)
-		}
-		if !l.ExpiresAt.Equal(l.CreatedAt.AddDate(0, 0, 1)) {
-			t.Fatalf("expires %v, created %v", l.ExpiresAt, l.CreatedAt)
-		}
-		// Move the run into the past.
-		if _, err := db.NewRaw("UPDATE listings SET expires_at = ? WHERE id = ?", time.Now().UTC().Add(-time.Minute), l.ID).Exec(ctx); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := svc.FindListing(ctx, "desks", l.ID); platform.ErrorCode(err) != platform.ENOTFOUND {
-			t.Fatalf("public view of an expired listing: %v", err)
-		}
-		if _, n, _ := svc.FindListings(ctx, platform.ListingFilter{Site: "desks", Running: true}); n != 0 {
-			t.Fatalf("browse lists %d expired listings", n)
-		}
-		if got, err := svc.FindOwnListing(ctx, "desks", owner.ID, l.ID); err != nil || !got.Expired(time.Now()) {
-			t.Fatalf("owner view: %+v %v", got, err)
-		}
-		// Extending the duration starts it running again.
-		days := 30
-		if got, err := svc.UpdateListing(ctx, "desks", owner.ID, l.ID, platform.ListingUpdate{Duration: &days}); err != nil || got.Expired(time.Now()) {
-			t.Fatalf("extend: %+v %v", got, err)
-		}
-		if _, n, _ := svc.FindListings(ctx, platform.ListingFilter{Site: "desks", Running: true}); n != 1 {
-			t.Fatalf("browse after extending: %d", n)
-		}
-	})
 }
