@@ -438,3 +438,22 @@ func TestEmptyRoomClosed(t *testing.T) {
 	}
 	_ = client.ErrLeft
 }
+
+// A client that stops pinging is disconnected after ping_timeout, and its
+// session waits for a resume instead of vanishing.
+func TestPingTimeout(t *testing.T) {
+	ts := startServer(t, func(_ *sfu.Config, g *signal.Config) { g.PingInterval, g.PingTimeout = 200*time.Millisecond, 600*time.Millisecond })
+	r := joinV1(t, ts, "ping", "quiet")
+	jr := r.until("join", func(m *livekit.SignalResponse) bool { return m.GetJoin() != nil }).GetJoin()
+	if jr.GetPingTimeout() != 0 && jr.GetPingInterval() > jr.GetPingTimeout() {
+		t.Errorf("ping interval %d > timeout %d", jr.GetPingInterval(), jr.GetPingTimeout())
+	}
+	start := time.Now()
+	_, _ = r.closeReason()
+	if waited := time.Since(start); waited > 5*time.Second {
+		t.Errorf("closed only after %v", waited)
+	}
+	if ids := ts.mgr.RoomParticipants("ping"); len(ids) != 1 {
+		t.Errorf("session dropped at once: %v", ids)
+	}
+}

@@ -146,8 +146,8 @@ func (s *Server) joinParams(tok *verifiedToken, jr *livekit.JoinRequest, v1 bool
 		PublisherOffer: jr.GetPublisherOffer(),
 		Reconnect:      jr.GetReconnect(),
 		ParticipantSID: jr.GetParticipantSid(),
-		PingInterval:   int32(s.cfg.PingInterval / time.Second),
-		PingTimeout:    int32(s.cfg.PingTimeout / time.Second),
+		PingInterval:   ceilSeconds(s.cfg.PingInterval),
+		PingTimeout:    ceilSeconds(s.cfg.PingTimeout),
 	}
 }
 
@@ -160,4 +160,10 @@ func leaveFor(err error) (*livekit.LeaveRequest, string) {
 		return &livekit.LeaveRequest{Reason: livekit.DisconnectReason_JOIN_FAILURE}, "room is full"
 	}
 	return &livekit.LeaveRequest{Reason: livekit.DisconnectReason_JOIN_FAILURE}, "join failed"
+}
+
+// ceilSeconds rounds up: the protocol counts whole seconds, and a
+// sub-second interval must not become 0, which means "never ping".
+func ceilSeconds(d time.Duration) int32 {
+	return int32((d + time.Second - 1) / time.Second)
 }
