@@ -20,17 +20,14 @@ type transport struct {
 	send   func(*livekit.SignalResponse)
 	midMap func() map[string]string
 
-	mu          sync.Mutex
-	remoteSet   bool
-	pending     []webrtc.ICECandidateInit
-	offerID     uint32
-	awaiting    bool
-	again       bool
-	againICE    bool
-	lastOffer   *livekit.SessionDescription
-	lastAnswer  *livekit.SessionDescription
-	closed      bool
-	onConnected func()
+	mu        sync.Mutex
+	remoteSet bool
+	pending   []webrtc.ICECandidateInit
+	offerID   uint32
+	awaiting  bool
+	again     bool
+	againICE  bool
+	closed    bool
 }
 
 func newTransport(api *webrtc.API, iceServers []webrtc.ICEServer, target livekit.SignalTarget, send func(*livekit.SignalResponse), log *slog.Logger) (*transport, error) {
@@ -106,7 +103,6 @@ func (t *transport) answer(offer *livekit.SessionDescription, beforeAnswer func(
 	if t.midMap != nil {
 		sd.MidToTrackId = t.midMap()
 	}
-	t.lastOffer, t.lastAnswer = offer, sd
 	return sd, nil
 }
 
@@ -140,7 +136,6 @@ func (t *transport) offerLocked(iceRestart bool) error {
 	if t.midMap != nil {
 		sd.MidToTrackId = t.midMap()
 	}
-	t.lastOffer = sd
 	t.send(&livekit.SignalResponse{Message: &livekit.SignalResponse_Offer{Offer: sd}})
 	return nil
 }
@@ -162,7 +157,6 @@ func (t *transport) applyAnswer(ans *livekit.SessionDescription) error {
 	}
 	t.awaiting = false
 	t.remoteSet = true
-	t.lastAnswer = ans
 	t.flushCandidatesLocked()
 	if t.again {
 		ice := t.againICE

@@ -8,7 +8,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"time"
 
 	"github.com/livekit/protocol/livekit"
 	"github.com/pion/rtcp"
@@ -107,7 +106,6 @@ type RemoteTrack struct {
 	lastSeq   uint16
 	gaps      int // seq numbers skipped going forward
 	backwards int // seq older than the last one (reorder or jump back)
-	firstAt   time.Time
 	payloads  [][]byte
 }
 
@@ -142,7 +140,7 @@ func (r *RemoteTrack) RequestKeyframe() error {
 }
 
 func (c *Client) onTrack(tr *webrtc.TrackRemote, _ *webrtc.RTPReceiver) {
-	rt := &RemoteTrack{SID: tr.ID(), Codec: tr.Codec().MimeType, track: tr, pc: c.sub.pc, firstAt: time.Now()}
+	rt := &RemoteTrack{SID: tr.ID(), Codec: tr.Codec().MimeType, track: tr, pc: c.sub.pc}
 	c.mu.Lock()
 	c.remote[rt.SID] = rt
 	c.mu.Unlock()
