@@ -21,20 +21,20 @@ func NewListingService(db *DB) *ListingService { return &ListingService{db: db} 
 
 type listingRow struct {
 	bun.BaseModel `bun:"table:listings,alias:l"`
-	ID            string     `bun:"id,pk"`
-	Site          string     `bun:"site"`
-	OwnerID       string     `bun:"owner_id"`
-	ProductName   string     `bun:"product_name"`
-	Description   string     `bun:"description"`
-	PriceAmount   string     `bun:"price_amount"`
-	PriceCurrency string     `bun:"price_currency"`
-	DurationDays  int        `bun:"duration_days"`
-	Location      string     `bun:"location"`
-	SearchText    string     `bun:"search_text"`
-	CreatedAt     time.Time  `bun:"created_at"`
-	UpdatedAt     time.Time  `bun:"updated_at"`
-	ExpiresAt     *time.Time `bun:"expires_at"`
-	OwnerName     string     `bun:"owner_name,scanonly"`
+	ID            string    `bun:"id,pk"`
+	Site          string    `bun:"site"`
+	OwnerID       string    `bun:"owner_id"`
+	ProductName   string    `bun:"product_name"`
+	Description   string    `bun:"description"`
+	PriceAmount   string    `bun:"price_amount"`
+	PriceCurrency string    `bun:"price_currency"`
+	DurationDays  int       `bun:"duration_days"`
+	Location      string    `bun:"location"`
+	SearchText    string    `bun:"search_text"`
+	CreatedAt     time.Time `bun:"created_at"`
+	UpdatedAt     time.Time `bun:"updated_at"`
+	ExpiresUnix   *int64    `bun:"expires_unix"`
+	OwnerName     string    `bun:"owner_name,scanonly"`
 }
 
 type imageRow struct {
@@ -61,14 +61,17 @@ func (r *listingRow) listing() *platform.Listing {
 	l := &platform.Listing{ID: r.ID, Site: r.Site, OwnerID: r.OwnerID, OwnerName: r.OwnerName, ProductName: r.ProductName,
 		Description: r.Description, Price: platform.Price{Amount: r.PriceAmount, Currency: r.PriceCurrency},
 		Duration: r.DurationDays, Location: r.Location, Images: []platform.Image{}, CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt}
-	if r.ExpiresAt != nil {
-		l.ExpiresAt = *r.ExpiresAt
+	if r.ExpiresUnix != nil {
+		l.ExpiresAt = time.Unix(*r.ExpiresUnix, 0).UTC()
 	}
 	return l
 }
 
-// runUntil is when a listing created at created running for days ends.
-func runUntil(created time.Time, days int) time.Time { return created.AddDate(0, 0, days) }
+// runUntil is when a listing created at created running for days ends
+// (whole seconds, as stored).
+func runUntil(created time.Time, days int) time.Time {
+	return created.AddDate(0, 0, days).Truncate(time.Second)
+}
 
 // searchText is what the query matches: lower-cased, so that search is
 // case-insensitive on both engines without collation differences.
@@ -77,10 +80,10 @@ func searchText(l *platform.Listing) string {
 }
 
 func toListingRow(l *platform.Listing) *listingRow {
-	expires := l.ExpiresAt
+	expires := l.ExpiresAt.Unix()
 	return &listingRow{ID: l.ID, Site: l.Site, OwnerID: l.OwnerID, ProductName: l.ProductName, Description: l.Description,
 		PriceAmount: l.Price.Amount, PriceCurrency: l.Price.Currency, DurationDays: l.Duration, Location: l.Location,
-		SearchText: searchText(l), CreatedAt: l.CreatedAt, UpdatedAt: l.UpdatedAt, ExpiresAt: &expires}
+		SearchText: searchText(l), CreatedAt: l.CreatedAt, UpdatedAt: l.UpdatedAt, ExpiresUnix: &expires}
 }
 
 // CreateListing implements platform.ListingService.
@@ -110,7 +113,7 @@ func (s *ListingService) findOne(ctx context.Context, db bun.IDB, site, ownerID,
 	if ownerID != "" {
 		q = q.Where("l.owner_id = ?", ownerID)
 	} else {
-		q = q.Where("(l.expires_at IS NULL OR l.expires_at > ?)", time.Now().UTC())
+		q = q.Where("(l.expires_unix IS NULL OR l.expires_unix > ?)", time.Now().Unix())
 	}
 	if err := q.Scan(ctx, &row); err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
@@ -167,7 +170,7 @@ func likePattern(q string) string {
 // listing.
 func (s *ListingService) FindListings(ctx context.Context, f platform.ListingFilter) ([]*platform.Listing, int, error) {
 	f.Normalize()
-	running := time.Now().UTC()
+	running := time.Now().Unix()
 	filter := func(q *bun.SelectQuery) *bun.SelectQuery {
 		q = q.Where("l.site = ?", f.Site)
 		if f.OwnerID != "" {
@@ -177,7 +180,7 @@ func (s *ListingService) FindListings(ctx context.Context, f platform.ListingFil
 			q = q.Where(`l.search_text LIKE ? ESCAPE '\'`, likePattern(f.Query))
 		}
 		if f.Running {
-			q = q.Where("(l.expires_at IS NULL OR l.expires_at > ?)", running)
+			q = q.Where("(l.expires_unix IS NULL OR l.expires_unix > ?)", running)
 		}
 		return q
 	}
@@ -224,7 +227,7 @@ func (s *ListingService) UpdateListing(ctx context.Context, site, ownerID, id st
 		l.UpdatedAt = now()
 		l.ExpiresAt = runUntil(l.CreatedAt, l.Duration)
 		if _, err := tx.NewUpdate().Model(toListingRow(l)).
-			Column("product_name", "description", "price_amount", "price_currency", "duration_days", "location", "search_text", "updated_at", "expires_at").
+			Column("product_name", "description", "price_amount", "price_currency", "duration_days", "location", "search_text", "updated_at", "expires_unix").
 			WherePK().Exec(ctx); err != nil {
 			return fmt.Errorf("update listing: %w", err)
 		}

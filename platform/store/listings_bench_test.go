@@ -30,15 +30,17 @@ func BenchmarkFindListings(b *testing.B) {
 					b.Fatal(err)
 				}
 			}
-			for _, page := range []int{1, 200} {
-				b.Run(fmt.Sprintf("page%d", page), func(b *testing.B) {
-					for b.Loop() {
-						items, _, err := svc.FindListings(ctx, platform.ListingFilter{Site: "desks", Page: page, PageSize: 20})
-						if err != nil || len(items) != 20 {
-							b.Fatalf("%d items, %v", len(items), err)
+			for _, running := range []bool{false, true} {
+				for _, page := range []int{1, 200} {
+					b.Run(fmt.Sprintf("page%d/running=%v", page, running), func(b *testing.B) {
+						for b.Loop() {
+							items, _, err := svc.FindListings(ctx, platform.ListingFilter{Site: "desks", Page: page, PageSize: 20, Running: running})
+							if err != nil || len(items) != 20 {
+								b.Fatalf("%d items, %v", len(items), err)
+							}
 						}
-					}
-				})
+					})
+				}
 			}
 		})
 	}
