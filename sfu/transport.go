@@ -51,11 +51,19 @@ func newTransport(api *webrtc.API, iceServers []webrtc.ICEServer, target livekit
 	return t, nil
 }
 
+// maxPendingCandidates bounds what a client can make us queue before the
+// remote description exists; real clients send a handful.
+const maxPendingCandidates = 64
+
 // addCandidate applies a remote candidate now or after the remote
 // description arrives.
 func (t *transport) addCandidate(init webrtc.ICECandidateInit) error {
 	t.mu.Lock()
 	if !t.remoteSet {
+		if len(t.pending) >= maxPendingCandidates {
+			t.mu.Unlock()
+			return fmt.Errorf("more than %d candidates before an offer", maxPendingCandidates)
+		}
 		t.pending = append(t.pending, init)
 		t.mu.Unlock()
 		return nil
