@@ -1,0 +1,8 @@
+import type { PageMeta } from '@/lib/api-types'
+import { InvoiceEditor } from '@/features/demo-apps-showcase/components/invoice/invoice-editor'
+
+export const meta: PageMeta = { layout: 'default', public: false }
+
+export default function InvoiceAddPage() {
+  return <InvoiceEditor />
+}
