@@ -23,18 +23,21 @@ type downTrack struct {
 	pub          *publishedTrack
 	subscriber   string // identity, for logs and routing
 	log          *slog.Logger
+	// onUnsupported tells the subscriber it cannot receive this codec.
+	onUnsupported func()
 
-	mu         sync.Mutex
-	writer     webrtc.TrackLocalWriter
-	ssrc       uint32
-	pt         uint8
-	stripRED   bool
-	bound      bool
-	closed     bool
-	paused     bool
-	current    int // layer being forwarded, -1 none
-	target     int
-	maxQuality int
+	mu          sync.Mutex
+	writer      webrtc.TrackLocalWriter
+	ssrc        uint32
+	pt          uint8
+	stripRED    bool
+	bound       bool
+	unsupported bool // negotiated without the publisher's codec: forward nothing
+	closed      bool
+	paused      bool
+	current     int // layer being forwarded, -1 none
+	target      int
+	maxQuality  int
 	// lastKFReqNs is when this track last asked for a keyframe while
 	// waiting to start a layer.
 	lastKFReqNs int64
@@ -92,13 +95,29 @@ func (d *downTrack) Bind(ctx webrtc.TrackLocalContext) (webrtc.RTPCodecParameter
 			}
 		}
 	}
+	unsupported := false
 	if chosen == nil {
-		return webrtc.RTPCodecParameters{}, fmt.Errorf("bind %s: subscriber did not negotiate %s: %w", d.id, src.MimeType, webrtc.ErrUnsupportedCodec)
+		// Failing Bind would fail the whole negotiation (and with it every
+		// other track of this subscriber), so bind to anything and stay
+		// silent; the subscriber is told why it gets no media.
+		params := ctx.CodecParameters()
+		if len(params) == 0 {
+			return webrtc.RTPCodecParameters{}, fmt.Errorf("bind %s: no codec negotiated: %w", d.id, webrtc.ErrUnsupportedCodec)
+		}
+		chosen, unsupported = &params[0], true
+		d.log.Warn("subscriber cannot receive the published codec", "codec", src.MimeType)
 	}
 	d.mu.Lock()
 	d.writer, d.ssrc, d.pt, d.stripRED, d.bound = ctx.WriteStream(), uint32(ctx.SSRC()), uint8(chosen.PayloadType), strip, true
+	d.unsupported = unsupported
 	d.current = -1
 	d.mu.Unlock()
+	if unsupported {
+		if d.onUnsupported != nil {
+			go d.onUnsupported()
+		}
+		return *chosen, nil
+	}
 	d.pub.retarget(d)
 	d.pub.requestKeyframe(d.targetLayer())
 	return *chosen, nil
@@ -145,7 +164,7 @@ func (d *downTrack) setMaxQuality(q int) {
 func (d *downTrack) forward(layer int, hdr *rtp.Header, payload []byte, keyframe bool, nowNs int64) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	if !d.bound || d.closed || d.paused {
+	if !d.bound || d.closed || d.paused || d.unsupported {
 		return
 	}
 	if d.current != layer {
@@ -238,7 +257,7 @@ func (d *downTrack) retransmit(seqs []uint16, buf []byte) {
 			continue
 		}
 		d.mu.Lock()
-		if d.bound && !d.closed {
+		if d.bound && !d.closed && !d.unsupported {
 			d.writeLocked(&hdr, buf[hl:end], seq, e.ts)
 		}
 		d.mu.Unlock()

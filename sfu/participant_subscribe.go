@@ -16,6 +16,10 @@ func (p *Participant) subscribe(pub *publishedTrack) {
 		return
 	}
 	dt := newDownTrack(pub, p.identity, p.log)
+	dt.onUnsupported = func() {
+		p.send(&livekit.SignalResponse{Message: &livekit.SignalResponse_SubscriptionResponse{SubscriptionResponse: &livekit.SubscriptionResponse{
+			TrackSid: pub.sid, Err: livekit.SubscriptionError_SE_CODEC_UNSUPPORTED}}})
+	}
 	s := &subscription{pub: pub, dt: dt}
 	p.subs[pub.sid] = s
 	p.mu.Unlock()
