@@ -11,5 +11,7 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // Form tests render full MUI trees in jsdom, which is slow on a busy machine.
+    testTimeout: 20_000,
   },
 })

@@ -11,6 +11,7 @@ import type { SettingsStore } from '@/features/settings/settings-store'
 import { ApiError } from '@/lib/api-client'
 import type { SiteConfig } from '@/lib/api-types'
 import { buildAbility } from '@/lib/authorization'
+import { isLang, switchLanguage } from '@/lib/i18n'
 import { SiteContext } from '@/lib/site-context'
 import { useSession } from '@/lib/use-session'
 import { AppThemeProvider } from './app-theme-provider'
@@ -34,7 +35,7 @@ function SessionAbility({ children }: { children: ReactNode }) {
 function LanguageSync({ i18n }: { i18n: I18n }) {
   const [settings] = useSettings()
   useEffect(() => {
-    if (i18n.language !== settings.lang) void i18n.changeLanguage(settings.lang)
+    if (i18n.language !== settings.lang && isLang(settings.lang)) void switchLanguage(i18n, settings.lang)
   }, [i18n, settings.lang])
   return null
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { initI18n } from './i18n'
+import { initI18n, switchLanguage } from './i18n'
 
 describe('initI18n', () => {
   it('applies the site language and its additional translations', async () => {
@@ -14,12 +14,14 @@ describe('initI18n', () => {
   })
 
   it('sets the document language and right-to-left direction when the language changes', async () => {
-    const i18n = await initI18n({ lang: 'en', additionalTranslations: {} })
-    await i18n.changeLanguage('ar')
+    const i18n = await initI18n({ lang: 'en', additionalTranslations: { ar: { 'site.hero.title': 'مكاتب' } } })
+    await switchLanguage(i18n, 'ar')
     expect(document.documentElement.lang).toBe('ar')
     expect(document.documentElement.dir).toBe('rtl')
     expect(i18n.t('call.leave')).toBe('مغادرة الاجتماع')
-    await i18n.changeLanguage('cn')
+    expect(i18n.t('site.hero.title')).toBe('مكاتب')
+    await switchLanguage(i18n, 'cn')
+    expect(i18n.t('call.join')).toBe('加入会议')
     expect(document.documentElement.lang).toBe('zh-CN')
     expect(document.documentElement.dir).toBe('ltr')
   })
