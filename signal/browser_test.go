@@ -71,11 +71,12 @@ func TestBrowserE2E(t *testing.T) {
 		t.Skip("browser e2e skipped in -short mode")
 	}
 	cases := []struct {
-		mode  string
-		steps []string
+		mode     string
+		adaptive bool // the app's room options: adaptiveStream + dynacast
+		steps    []string
 	}{
-		{"v1", []string{"join", "media", "rpc", "rpc_error", "rpc_too_large", "text_stream", "byte_stream", "mute", "signal_drop", "unpublish", "leave"}},
-		{"v0", []string{"join", "media", "rpc", "rpc_error", "mute", "signal_drop", "unpublish", "leave"}},
+		{"v1", true, []string{"join", "media", "rpc", "rpc_error", "rpc_too_large", "text_stream", "byte_stream", "mute", "signal_drop", "unpublish", "leave"}},
+		{"v0", false, []string{"join", "media", "rpc", "rpc_error", "mute", "signal_drop", "unpublish", "leave"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.mode, func(t *testing.T) {
@@ -85,8 +86,11 @@ func TestBrowserE2E(t *testing.T) {
 			room := "browser-" + tc.mode
 			ctx, cancel := context.WithTimeout(context.Background(), 150*time.Second)
 			defer cancel()
-			cmd := exec.CommandContext(ctx, "node", "testdata/browser/e2e.mjs", ts.URL, tc.mode,
-				token(t, room, "alice"), token(t, room, "bob"))
+			args := []string{"testdata/browser/e2e.mjs", ts.URL, tc.mode, token(t, room, "alice"), token(t, room, "bob")}
+			if tc.adaptive {
+				args = append(args, "adaptive")
+			}
+			cmd := exec.CommandContext(ctx, "node", args...)
 			var stdout, stderr bytes.Buffer
 			cmd.Stdout, cmd.Stderr = &stdout, &stderr
 			runErr := cmd.Run()

@@ -1,9 +1,10 @@
 // Drives two livekit-client participants in headless Chromium against our
 // server and prints one JSON object of step results.
-// usage: node e2e.mjs <http base url> <v1|v0> <token alice> <token bob> [token gobot identity]
+// usage: node e2e.mjs <http base url> <v1|v0> <token alice> <token bob> [adaptive]
 import { chromium } from 'playwright-core';
 
-const [base, mode, tokA, tokB] = process.argv.slice(2);
+const [base, mode, tokA, tokB, adaptiveArg] = process.argv.slice(2);
+const adaptive = adaptiveArg === 'adaptive';
 const singlePC = mode === 'v1';
 const wsURL = base.replace(/^http/, 'ws');
 const results = {};
@@ -76,8 +77,8 @@ try {
   const alice = await open('alice');
   const bob = await open('bob');
   await step('join', async () => {
-    const a = await alice.evaluate(([u, t, s]) => window.join(u, t, s), [wsURL, tokA, singlePC]);
-    const b = await bob.evaluate(([u, t, s]) => window.join(u, t, s), [wsURL, tokB, singlePC]);
+    const a = await alice.evaluate(([u, t, s, ad]) => window.join(u, t, s, ad), [wsURL, tokA, singlePC, adaptive]);
+    const b = await bob.evaluate(([u, t, s, ad]) => window.join(u, t, s, ad), [wsURL, tokB, singlePC, adaptive]);
     return { alice: a, bob: b };
   });
   await step('media', async () => ({
@@ -162,5 +163,5 @@ try {
 } finally {
   await browser.close().catch(() => {});
 }
-console.log(JSON.stringify({ mode, ms: Date.now() - t0, results, logs: logs.slice(-40) }));
+console.log(JSON.stringify({ mode, adaptive, ms: Date.now() - t0, results, logs: logs.slice(-40) }));
 process.exit(exitCode);
