@@ -77,12 +77,37 @@ func wirePlatform(ctx context.Context, cfg config.Config, db *store.DB, log *slo
 	}
 	loopCtx, cancel := context.WithCancel(ctx)
 	var wg sync.WaitGroup
-	wg.Add(1)
+	wg.Add(2)
 	go func() {
 		defer wg.Done()
 		(&mail.Deliverer{Queue: db, Sender: sender, Log: log, Interval: p.Mail.PollInterval}).Run(loopCtx)
 	}()
+	go func() {
+		defer wg.Done()
+		sweepSessions(loopCtx, accounts, log)
+	}()
 	return func() { cancel(); wg.Wait() }, nil
+}
+
+// sweepSessions deletes ended tokens and reset links hourly; a day of
+// grace keeps them for looking into recent sign-in problems.
+func sweepSessions(ctx context.Context, accounts *store.AccountService, log *slog.Logger) {
+	t := time.NewTicker(time.Hour)
+	defer t.Stop()
+	for {
+		if n, err := accounts.DeleteStale(ctx, time.Now().Add(-24*time.Hour)); err != nil {
+			if ctx.Err() == nil {
+				log.Warn("sweep ended sessions", "err", err)
+			}
+		} else if n > 0 {
+			log.Info("swept ended sessions and reset links", "deleted", n)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
 }
 
 type blobStore interface {

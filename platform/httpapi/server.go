@@ -118,6 +118,7 @@ func NewServer(opts Options) *Server {
 	}
 	if opts.Media != nil {
 		r.Get("/media/*", s.serveMedia)
+		r.Head("/media/*", s.serveMedia)
 	}
 	r.NotFound(s.serveWeb)
 	r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) {

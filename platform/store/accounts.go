@@ -450,3 +450,22 @@ func (s *AccountService) ResetPassword(ctx context.Context, site, token, passwor
 		return setPasswordTx(ctx, tx, site, row.UserID, hash)
 	})
 }
+
+// DeleteStale removes tokens and reset links that ended (expired or
+// revoked/used) before cutoff; they can never authenticate again.
+func (s *AccountService) DeleteStale(ctx context.Context, cutoff time.Time) (int64, error) {
+	cutoff = cutoff.UTC()
+	res, err := s.db.NewDelete().Model((*tokenRow)(nil)).
+		Where("expires_at < ? OR revoked_at < ?", cutoff, cutoff).Exec(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("delete stale tokens: %w", err)
+	}
+	n, _ := res.RowsAffected()
+	res, err = s.db.NewDelete().Model((*resetRow)(nil)).
+		Where("expires_at < ? OR used_at < ?", cutoff, cutoff).Exec(ctx)
+	if err != nil {
+		return n, fmt.Errorf("delete stale reset links: %w", err)
+	}
+	m, _ := res.RowsAffected()
+	return n + m, nil
+}

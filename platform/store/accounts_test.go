@@ -170,3 +170,22 @@ func TestCallsAuthorizeParticipants(t *testing.T) {
 		}
 	})
 }
+
+func TestStaleTokensAreDeleted(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		svc := store.NewAccountService(db, store.AccountOptions{SessionTTL: time.Hour})
+		old := register(t, svc, "desks", "old@example.com")
+		live := register(t, svc, "desks", "live@example.com")
+		if err := svc.Logout(ctx, "desks", old.ID); err != nil {
+			t.Fatal(err)
+		}
+		n, err := svc.DeleteStale(ctx, time.Now().Add(time.Second))
+		if err != nil || n != 2 {
+			t.Fatalf("deleted %d, %v", n, err)
+		}
+		if _, err := svc.AuthenticateAPIToken(ctx, "desks", live.APIToken); err != nil {
+			t.Fatalf("a live session was swept: %v", err)
+		}
+	})
+}
