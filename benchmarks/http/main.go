@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -25,6 +24,9 @@ import (
 
 	"souk/config"
 	"souk/platform"
+	"souk/platform/blob"
+	"souk/platform/fetch"
+	"souk/platform/gallery"
 	"souk/platform/httpapi"
 	"souk/platform/store"
 )
@@ -83,11 +85,23 @@ func run(ctx context.Context, o options) error {
 	if err != nil {
 		return err
 	}
+	uploads, err := os.MkdirTemp("", "souk-bench-uploads-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(uploads)
+	blobs, err := blob.NewLocal(uploads)
+	if err != nil {
+		return err
+	}
+	listings := store.NewListingService(db)
 	handler := httpapi.NewServer(httpapi.Options{
 		Sites: sites, Logger: log, Version: "bench", Ready: db.PingContext,
 		Accounts: store.NewAccountService(db, store.AccountOptions{}),
-		Listings: store.NewListingService(db),
-		Images:   noImages{},
+		Listings: listings,
+		Images: &gallery.Service{Listings: listings, Blobs: blobs, Fetcher: fetch.New(fetch.Options{}), NewID: store.NewID,
+			MaxBytes: 10 << 20, MaxImages: 10, Log: log},
+		Media:    blobs,
 		Messages: store.NewMessageService(db),
 	})
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -292,20 +306,3 @@ func (r *result) print() {
 			percentile(s.d, 0.99).Round(time.Microsecond), percentile(s.d, 1).Round(time.Microsecond))
 	}
 }
-
-// noImages satisfies the image service the listing routes need; the
-// scenario only reads.
-type noImages struct{}
-
-var errReadOnly = errors.New("the load scenario does not change images")
-
-func (noImages) AddUploadedImage(context.Context, string, string, string, io.Reader) (*platform.Image, error) {
-	return nil, errReadOnly
-}
-func (noImages) AddImageFromURL(context.Context, string, string, string, string) (*platform.Image, error) {
-	return nil, errReadOnly
-}
-func (noImages) RemoveImage(context.Context, string, string, string, string) error {
-	return errReadOnly
-}
-func (noImages) DeleteListing(context.Context, string, string, string) error { return errReadOnly }
