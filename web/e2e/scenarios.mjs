@@ -152,6 +152,49 @@ export const scenarios = [
     },
   },
   {
+    name: 'message-the-seller',
+    async run({ browser, siteUrl, artifacts }) {
+      const seller = await newPage(browser)
+      const buyer = await newPage(browser)
+      await register(seller.page, siteUrl, EN_HOST, { name: 'Desk Seller', email: uniqueEmail('mseller') })
+      await seller.page.goto(siteUrl(EN_HOST, '/my-messages?lang=en'))
+      await seller.page.getByText('You have no messages yet.').waitFor()
+      await seller.page.goto(siteUrl(EN_HOST, '/add-new'))
+      await seller.page.getByLabel('Product name').fill('Standing desk')
+      await seller.page.getByLabel('Description').fill('Electric, 120 x 60 cm.')
+      await seller.page.getByLabel('Price').fill('300')
+      await seller.page.getByLabel('City or address').fill('Gdańsk')
+      await seller.page.getByRole('button', { name: 'Save and Publish' }).first().click()
+      await seller.page.getByRole('link', { name: 'View listing' }).click()
+      const offerUrl = seller.page.url()
+
+      await register(buyer.page, siteUrl, EN_HOST, { name: 'Desk Buyer', email: uniqueEmail('mbuyer') })
+      await buyer.page.goto(offerUrl)
+      await buyer.page.getByRole('button', { name: 'Message the seller' }).click()
+      const dialog = buyer.page.getByRole('dialog', { name: 'Message the seller' })
+      await dialog.getByLabel('Your message to the seller').fill('Is the desk still available?')
+      await dialog.getByRole('button', { name: 'Send' }).click()
+      await dialog.getByText('Message sent. Find the reply in My messages.').waitFor()
+
+      await seller.page.goto(siteUrl(EN_HOST, '/my-messages'))
+      await seller.page.getByRole('button', { name: /Desk Buyer/ }).click()
+      await seller.page.getByText('Is the desk still available?').first().waitFor()
+      await shot(seller.page, artifacts, 'conversation-open')
+      await seller.page.getByLabel('Write a message').fill('Yes, come by on Saturday.')
+      await seller.page.getByRole('button', { name: 'Send', exact: true }).click()
+      await seller.page.getByText('Yes, come by on Saturday.').waitFor()
+      await shot(seller.page, artifacts, 'conversation')
+
+      await buyer.page.goto(siteUrl(EN_HOST, '/my-messages'))
+      await buyer.page.getByRole('button', { name: /Desk Seller/ }).click()
+      await buyer.page.getByText('Yes, come by on Saturday.').waitFor()
+      await buyer.page.getByLabel('Search conversations').fill('zzz-nobody')
+      await buyer.page.getByText('No result found').waitFor()
+      await seller.context.close()
+      await buyer.context.close()
+    },
+  },
+  {
     name: 'customizer-settings-persist',
     async run({ browser, siteUrl, artifacts }) {
       const { page, context } = await newPage(browser)
@@ -200,7 +243,16 @@ export const scenarios = [
       await b.page.getByRole('button', { name: 'Leave meeting' }).waitFor({ timeout: 20000 })
       await a.page.getByTestId('remote-tile').waitFor({ timeout: 30000 })
       await b.page.getByTestId('remote-tile').waitFor({ timeout: 30000 })
-      assert((await a.page.locator('audio').count()) >= 0, 'audio elements rendered')
+      // Media really flows: the remote tile plays video, remote audio sits in hidden <audio> elements.
+      for (const p of [a.page, b.page]) {
+        await p.waitForFunction(() => {
+          const v = document.querySelector('[data-testid="remote-tile"] video')
+          return v instanceof HTMLVideoElement && v.videoWidth > 0
+        }, null, { timeout: 30000 })
+        await p.waitForFunction(() => document.querySelectorAll('audio').length > 0, null, { timeout: 15000 })
+        const visibleAudio = await p.evaluate(() => [...document.querySelectorAll('audio')].some((el) => el.getBoundingClientRect().height > 0))
+        assert(!visibleAudio, 'audio elements are hidden')
+      }
       await shot(a.page, artifacts, 'call-caller')
       await shot(b.page, artifacts, 'call-callee')
       await a.page.getByRole('button', { name: 'Leave meeting' }).click()

@@ -16,7 +16,9 @@ const rtlCache = createCache({ key: 'muirtl', stylisPlugins: [prefixer, rtlPlugi
 function ModeSync() {
   const [settings] = useSettings()
   const { setMode } = useColorScheme()
-  useEffect(() => setMode(settings.theme), [settings.theme, setMode])
+  useEffect(() => {
+    setMode(settings.theme)
+  }, [settings.theme, setMode])
   return null
 }
 

@@ -34,7 +34,11 @@ export function ConversationView({ conversation, onBack }: { conversation: Conve
 
   // The API lists newest first; a chat reads oldest first.
   const messages = [...(data?.items ?? [])].sort((a, b) => a.createdAt.localeCompare(b.createdAt))
-  useEffect(() => endRef.current?.scrollIntoView({ block: 'end' }), [messages.length])
+  // Block body on purpose: newer browsers return a promise from scrollIntoView,
+  // and an effect may only return a clean-up function.
+  useEffect(() => {
+    endRef.current?.scrollIntoView({ block: 'end' })
+  }, [messages.length])
 
   const submit = async () => {
     const text = body.trim()
