@@ -1,0 +1,103 @@
+import Grid from '@mui/material/Grid'
+import { useTheme } from '@mui/material/styles'
+import type { ApexOptions } from 'apexcharts'
+import { useMemo, useState } from 'react'
+import Chart from 'react-apexcharts'
+import { useTranslation } from 'react-i18next'
+import { callHeat, CATEGORIES, categoryShare, HOUR_BLOCKS, MONTH_KEYS, newListings, RANGE_MONTHS, revenueK, sellerA, sellerB, SKILLS, soldListings, WEEKDAYS, type Range } from '../data/chart-data'
+import { ChartCard } from './chart-card'
+import { RangeSelect } from './range-select'
+
+export function ApexChartDemos() {
+  const { t } = useTranslation('demo-ui')
+  const theme = useTheme()
+  const [range, setRange] = useState<Range>('year')
+  const n = RANGE_MONTHS[range]
+  const months = MONTH_KEYS.slice(-n).map((m) => t(`common.monthsShort.${m}`))
+  const rtl = theme.direction === 'rtl'
+
+  const base = useMemo<ApexOptions>(
+    () => ({
+      chart: { toolbar: { show: false }, foreColor: theme.palette.text.secondary, fontFamily: theme.typography.fontFamily, parentHeightOffset: 0 },
+      grid: { borderColor: theme.palette.divider },
+      legend: { position: 'top', horizontalAlign: rtl ? 'right' : 'left' },
+      dataLabels: { enabled: false },
+      theme: { mode: theme.palette.mode },
+      colors: [theme.palette.primary.main, theme.palette.success.main, theme.palette.warning.main, theme.palette.info.main, theme.palette.error.main],
+    }),
+    [theme, rtl],
+  )
+
+  const listingsLabel = t('charts.series.new')
+  const soldLabel = t('charts.series.sold')
+  return (
+    <Grid container spacing={3}>
+      <Grid size={{ xs: 12, lg: 8 }}>
+        <ChartCard title={t('charts.listingsTitle')} subheader={t('charts.listingsSub')} label={t('charts.listingsTitle')} action={<RangeSelect value={range} onChange={setRange} />}>
+          <Chart
+            type="area"
+            height={320}
+            series={[
+              { name: listingsLabel, data: newListings.slice(-n) },
+              { name: soldLabel, data: soldListings.slice(-n) },
+            ]}
+            options={{ ...base, xaxis: { categories: months }, yaxis: { opposite: rtl }, stroke: { curve: 'smooth', width: 2 } }}
+          />
+        </ChartCard>
+      </Grid>
+      <Grid size={{ xs: 12, lg: 4 }}>
+        <ChartCard title={t('charts.categoriesTitle')} label={t('charts.categoriesTitle')}>
+          <Chart
+            type="donut"
+            height={320}
+            series={categoryShare}
+            options={{ ...base, labels: CATEGORIES.map((c) => t(`charts.categories.${c}`)), legend: { position: 'bottom' }, dataLabels: { enabled: true } }}
+          />
+        </ChartCard>
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <ChartCard title={t('charts.revenueTitle')} subheader={t('charts.revenueSub')} label={t('charts.revenueTitle')}>
+          <Chart
+            type="bar"
+            height={300}
+            series={[{ name: t('charts.series.revenue'), data: revenueK.slice(-n) }]}
+            options={{ ...base, xaxis: { categories: months }, yaxis: { opposite: rtl }, plotOptions: { bar: { borderRadius: 6, columnWidth: '45%' } } }}
+          />
+        </ChartCard>
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <ChartCard title={t('charts.sellersTitle')} label={t('charts.sellersTitle')}>
+          <Chart
+            type="radar"
+            height={300}
+            series={[
+              { name: 'Atlas Homes', data: sellerA },
+              { name: 'Borealis Cars', data: sellerB },
+            ]}
+            options={{ ...base, xaxis: { categories: SKILLS.map((s) => t(`charts.skills.${s}`)) }, legend: { position: 'bottom' } }}
+          />
+        </ChartCard>
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <ChartCard title={t('charts.callsTitle')} subheader={t('charts.callsSub')} label={t('charts.callsTitle')}>
+          <Chart
+            type="heatmap"
+            height={320}
+            series={WEEKDAYS.map((d, i) => ({ name: t(`charts.weekdays.${d}`), data: HOUR_BLOCKS.map((h, j) => ({ x: h, y: callHeat[i]?.[j] ?? 0 })) })).reverse()}
+            options={{ ...base, colors: [theme.palette.primary.main], legend: { show: false } }}
+          />
+        </ChartCard>
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <ChartCard title={t('charts.goalTitle')} label={t('charts.goalTitle')}>
+          <Chart
+            type="radialBar"
+            height={320}
+            series={[78, 64, 45]}
+            options={{ ...base, labels: [t('charts.goals.sales'), t('charts.goals.listings'), t('charts.goals.calls')], legend: { show: true, position: 'bottom' } }}
+          />
+        </ChartCard>
+      </Grid>
+    </Grid>
+  )
+}

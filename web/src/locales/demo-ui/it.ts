@@ -1,0 +1,5 @@
+import en, { type DemoUiMessages } from './en'
+
+// Placeholder until translated.
+const it: DemoUiMessages = en
+export default it

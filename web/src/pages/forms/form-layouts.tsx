@@ -1,0 +1,13 @@
+import { FormLayoutsDemos } from '@/features/demo-ui-forms/components/form-layouts-demos'
+import { DemoUiPage } from '@/features/demo-ui-kit/components/demo-ui-page'
+import type { PageMeta } from '@/lib/api-types'
+
+export const meta: PageMeta = { layout: 'default', public: false }
+
+export default function FormsFormLayoutsPage() {
+  return (
+    <DemoUiPage title="forms.layouts.title">
+      <FormLayoutsDemos />
+    </DemoUiPage>
+  )
+}

@@ -1,0 +1,13 @@
+import { FormWizardIcons } from '@/features/demo-ui-forms/components/form-wizard'
+import { DemoUiPage } from '@/features/demo-ui-kit/components/demo-ui-page'
+import type { PageMeta } from '@/lib/api-types'
+
+export const meta: PageMeta = { layout: 'default', public: false }
+
+export default function FormsFormWizardIconsPage() {
+  return (
+    <DemoUiPage title="forms.wizard.iconsTitle">
+      <FormWizardIcons />
+    </DemoUiPage>
+  )
+}

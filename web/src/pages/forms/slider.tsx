@@ -1,0 +1,13 @@
+import { SliderDemos } from '@/features/demo-ui-forms/components/slider-demos'
+import { DemoUiPage } from '@/features/demo-ui-kit/components/demo-ui-page'
+import type { PageMeta } from '@/lib/api-types'
+
+export const meta: PageMeta = { layout: 'default', public: false }
+
+export default function FormsSliderPage() {
+  return (
+    <DemoUiPage title="forms.slider.title">
+      <SliderDemos />
+    </DemoUiPage>
+  )
+}
