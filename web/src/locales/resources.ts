@@ -3,7 +3,6 @@ import ar from './ar'
 import br from './br'
 import cn from './cn'
 import de from './de'
-import { DEMO_APPS_NAV_NS, demoAppsNavLabels } from './demo-apps/nav'
 import en, { type Messages } from './en'
 import es from './es'
 import fr from './fr'
@@ -23,6 +22,3 @@ export const resources: Record<Lang, { translation: Messages }> = {
   br: { translation: br },
   ar: { translation: ar },
 }
-
-// Demo app menu labels: a namespace of their own, next to the core wording.
-for (const lang of Object.keys(resources) as Lang[]) Object.assign(resources[lang], { [DEMO_APPS_NAV_NS]: demoAppsNavLabels[lang] })

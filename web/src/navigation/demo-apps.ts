@@ -1,3 +1,6 @@
+import type { i18n as I18n } from 'i18next'
+import { useTranslation } from 'react-i18next'
+import { DEMO_APPS_NAV_NS, demoAppsNavLabels } from '@/locales/demo-apps/nav'
 import type { NavEntry, NavLink } from './nav-items'
 
 // Template/demo apps, dashboards, front pages and wizards. Titles live in the
@@ -46,3 +49,17 @@ export const demoAppsNav: NavEntry[] = [
   link('createDeal', 'wizard-examples-create-deal', 'plus'),
   link('propertyListing', 'wizard-examples-property-listing', 'home'),
 ]
+
+/** Adds the menu labels (all languages, a few kB) to an i18n instance once. */
+export function registerDemoAppsNavLabels(i18n: I18n): void {
+  if (i18n.hasResourceBundle('en', DEMO_APPS_NAV_NS)) return
+  // Silent: this runs while the menu renders, before any label is read.
+  for (const [lng, labels] of Object.entries(demoAppsNavLabels)) i18n.addResourceBundle(lng, DEMO_APPS_NAV_NS, labels, true, false, { silent: true })
+}
+
+/** The demo menu entries, with their labels available to the menu. */
+export function useDemoAppsNav(): NavEntry[] {
+  const { i18n } = useTranslation()
+  registerDemoAppsNavLabels(i18n)
+  return demoAppsNav
+}

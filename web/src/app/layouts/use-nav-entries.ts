@@ -2,7 +2,7 @@ import { useMemo } from 'react'
 import { useAppAbility } from '@/hooks/use-app-ability'
 import { useSite } from '@/hooks/use-site'
 import { useSession } from '@/lib/use-session'
-import { demoAppsNav } from '@/navigation/demo-apps'
+import { useDemoAppsNav } from '@/navigation/demo-apps'
 import { commonNav, defaultSiteNav } from '@/navigation/nav-items'
 import { siteNavToLinks, visibleNav, type ResolvedNavEntry } from '@/navigation/visible-nav'
 
@@ -10,8 +10,9 @@ export function useNavEntries(): ResolvedNavEntry[] {
   const site = useSite()
   const session = useSession()
   const ability = useAppAbility()
+  const demoAppsNav = useDemoAppsNav()
   return useMemo(() => {
     const siteItems = site.navigation.length ? siteNavToLinks(site.navigation) : defaultSiteNav
     return visibleNav([...siteItems, ...commonNav, ...demoAppsNav], session?.scopes ?? [], ability)
-  }, [site.navigation, session, ability])
+  }, [site.navigation, session, ability, demoAppsNav])
 }

@@ -5,7 +5,12 @@ import type { ApexOptions } from 'apexcharts'
 import { lazy, Suspense, useMemo } from 'react'
 
 // The chart library is large; it loads once, on the first page that draws a chart.
-const ReactApexChart = lazy(() => import('react-apexcharts'))
+const ReactApexChart = lazy(async () => {
+  const mod = await import('react-apexcharts')
+  // The package is CommonJS: depending on the interop the class sits one level deeper.
+  const nested = (mod.default as unknown as { default?: typeof mod.default }).default
+  return { default: nested ?? mod.default }
+})
 
 export type ChartType = 'line' | 'area' | 'bar' | 'pie' | 'donut' | 'radialBar' | 'radar' | 'heatmap' | 'scatter'
 

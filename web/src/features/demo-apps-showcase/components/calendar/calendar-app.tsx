@@ -28,6 +28,7 @@ import { useTranslation } from 'react-i18next'
 import { CALENDAR_COLOR, CALENDARS, sampleEvents, type CalEvent, type CalendarKey } from '../../data/calendar'
 import { useDemoT } from '../../hooks/use-demo-t'
 import { EventDialog } from './event-dialog'
+import { panelBorder } from '../borders'
 
 const LOCALES = { ar: arLocale, de: deLocale, es: esLocale, fr: frLocale, it: itLocale, pl: plLocale, pt: ptLocale, br: ptBrLocale, cn: zhCnLocale } as const
 
@@ -49,7 +50,7 @@ export function CalendarApp() {
     () =>
       events
         .filter((e) => shown.includes(e.calendar))
-        .map((e) => ({ id: e.id, title: e.title, start: e.start, end: e.end, allDay: e.allDay, backgroundColor: CALENDAR_COLOR[e.calendar], borderColor: CALENDAR_COLOR[e.calendar] })),
+        .map((e) => ({ id: e.id, title: e.title, start: e.start, end: e.end, allDay: e.allDay, color: CALENDAR_COLOR[e.calendar] })),
     [events, shown],
   )
   const patch = (id: string, start: Date | null, end: Date | null, allDay: boolean) =>
@@ -59,7 +60,7 @@ export function CalendarApp() {
 
   return (
     <Card sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' } }}>
-      <Box sx={{ width: { md: 260 }, p: 4, borderInlineEnd: { md: 1 }, borderBottom: { xs: 1, md: 0 }, borderColor: 'divider' }}>
+      <Box sx={(theme) => ({ ...panelBorder(theme), width: { md: 260 }, p: 4 })}>
         <Typography variant="h5" component="h1" sx={{ mb: 3 }}>
           {t('calendar.title')}
         </Typography>

@@ -15,6 +15,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { autoReplies, chatContacts, chatHistory, type ChatMessage, type Presence } from '../../data/chat'
 import { initials, pick } from '../../data/people'
 import { useDemoFormat, useDemoT } from '../../hooks/use-demo-t'
+import { endBorder } from '../borders'
 
 const PRESENCE_COLOR: Record<Presence, 'success' | 'warning' | 'error' | 'default'> = { online: 'success', away: 'warning', busy: 'error', offline: 'default' }
 
@@ -59,7 +60,7 @@ export function ChatApp() {
 
   return (
     <Card sx={{ display: 'flex', flex: 1, minHeight: 0, height: '100%' }}>
-      <Box sx={{ width: { xs: '100%', md: 320 }, borderInlineEnd: 1, borderColor: 'divider', display: { xs: active ? 'none' : 'flex', md: 'flex' }, flexDirection: 'column', minHeight: 0 }}>
+      <Box sx={(theme) => ({ ...endBorder(theme), width: { xs: '100%', md: 320 }, display: { xs: active ? 'none' : 'flex', md: 'flex' }, flexDirection: 'column', minHeight: 0 })}>
         <Box sx={{ p: 3 }}>
           <Typography variant="h6" component="h1" sx={{ mb: 2 }}>
             {t('chat.title')}

@@ -21,6 +21,7 @@ import { FOLDERS, LABEL_COLOR, LABELS, mails as seed, type Folder, type Label, t
 import { createDemoStore } from '../../hooks/use-demo-store'
 import { useDemoFormat, useDemoT } from '../../hooks/use-demo-t'
 import { ComposeDialog } from './compose-dialog'
+import { endBorder } from '../borders'
 
 const useMailbox = createDemoStore<Mail[]>(seed)
 
@@ -57,7 +58,7 @@ export function EmailApp({ filter }: { filter: string }) {
 
   return (
     <Card sx={{ display: 'flex', flex: 1, minHeight: 0, height: '100%' }}>
-      <Box component="nav" aria-label={t('email.mailboxes')} sx={{ width: 230, flexShrink: 0, borderInlineEnd: 1, borderColor: 'divider', display: { xs: 'none', md: 'block' }, overflowY: 'auto' }}>
+      <Box component="nav" aria-label={t('email.mailboxes')} sx={(theme) => ({ ...endBorder(theme), width: 230, flexShrink: 0, display: { xs: 'none', md: 'block' }, overflowY: 'auto' })}>
         <Box sx={{ p: 3 }}>
           <Button fullWidth variant="contained" onClick={() => setCompose(true)}>
             {t('email.compose')}

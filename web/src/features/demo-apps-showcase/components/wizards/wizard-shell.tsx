@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography'
 import useMediaQuery from '@mui/material/useMediaQuery'
 import type { FormEvent, ReactNode } from 'react'
 import { useDemoT } from '../../hooks/use-demo-t'
+import { panelBorder } from '../borders'
 
 export interface WizardStep {
   key: string
@@ -42,7 +43,7 @@ export function WizardShell(props: {
   return (
     <Card>
       <Box sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' } }}>
-        <Box sx={{ p: 4, borderInlineEnd: { md: 1 }, borderBottom: { xs: 1, md: 0 }, borderColor: 'divider', minWidth: { md: 260 } }}>
+        <Box sx={(theme) => ({ ...panelBorder(theme), p: 4, minWidth: { md: 260 } })}>
           <Typography variant="h5" component="h1" sx={{ mb: 3 }}>
             {props.title}
           </Typography>
