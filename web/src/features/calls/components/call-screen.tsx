@@ -15,6 +15,7 @@ import { api, TokenError } from '@/lib/api-client'
 import { clearSession } from '@/lib/session'
 import { useSession } from '@/lib/use-session'
 import { useChannel } from '../hooks/use-channel'
+import { ChannelStatus } from './channel-status'
 import { answerFor } from '../invitations'
 import { conferenceChannel, connectConf, personalChannel, sendInvitation } from '../realtime/channels'
 
@@ -39,7 +40,6 @@ export function CallScreen({ loginHref }: { loginHref: (target: string) => strin
   const session = useSession()
   const [params] = useSearchParams()
   const personal = useChannel(personalChannel)
-  const conference = useChannel(conferenceChannel)
   const me = session?.userId ?? ''
   const [roomName, setRoomName] = useState(() => params.get('room') ?? me)
   const [participantName, setParticipantName] = useState(() => session?.user?.displayName || `Participant${me}`)
@@ -130,11 +130,7 @@ export function CallScreen({ loginHref }: { loginHref: (target: string) => strin
     conferenceChannel.disconnect()
   }, [])
 
-  const status = (
-    <Typography variant="caption" color="text.secondary" role="status">
-      {t('invitation.personal')}: {t(`invitation.${personal.state}`)} · {t('invitation.conference')}: {t(`invitation.${conference.state}`)}
-    </Typography>
-  )
+  const status = <ChannelStatus />
 
   if (!rtcSupported) return <Alert severity="error">{t('call.unsupported')}</Alert>
 

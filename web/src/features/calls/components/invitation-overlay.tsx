@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { useSession } from '@/lib/use-session'
 import { useChannel } from '../hooks/use-channel'
+import { ChannelStatus } from './channel-status'
 import { INVITATION_VISIBLE_MS, OVERLAY_CLOSE_DELAY_MS, OVERLAY_OPEN_DELAY_MS, invitationsFrom, type Invitation } from '../invitations'
 import { conferenceChannel, connectConf, connectPers, personalChannel, sendCallMessage } from '../realtime/channels'
 
@@ -19,7 +20,6 @@ export function InvitationOverlay() {
   const session = useSession()
   const me = session?.userId ?? null
   const personal = useChannel(personalChannel)
-  const conference = useChannel(conferenceChannel)
   const invitations = invitationsFrom(personal.messages, me)
   const [open, setOpen] = useState(false)
   const [busy, setBusy] = useState<string | null>(null)
@@ -106,9 +106,9 @@ export function InvitationOverlay() {
             </Box>
           ))}
         </Stack>
-        <Typography variant="caption" color="text.secondary" component="p" role="status" sx={{ mt: 1.5 }}>
-          {t('invitation.personal')}: {t(`invitation.${personal.state}`)} · {t('invitation.conference')}: {t(`invitation.${conference.state}`)}
-        </Typography>
+        <Box sx={{ mt: 1.5 }}>
+          <ChannelStatus />
+        </Box>
       </Paper>
     </Fade>
   )
