@@ -597,6 +597,7 @@ const ar: DemoAppsMessages = {
     cardNumber: 'رقم البطاقة',
     nameOnCard: 'الاسم على البطاقة',
     expiry: 'تاريخ الانتهاء',
+    expiryPlaceholder: 'MM/YY',
     cvv: 'رمز الأمان',
     billingAddress: 'عنوان الفوترة',
     orderSummary: 'ملخص الطلب',

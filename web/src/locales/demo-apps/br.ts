@@ -597,6 +597,7 @@ const br: DemoAppsMessages = {
     cardNumber: 'Número do cartão',
     nameOnCard: 'Nome impresso no cartão',
     expiry: 'Validade',
+    expiryPlaceholder: 'MM/AA',
     cvv: 'Código de segurança',
     billingAddress: 'Endereço de cobrança',
     orderSummary: 'Resumo do pedido',

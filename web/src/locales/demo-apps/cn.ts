@@ -597,6 +597,7 @@ const cn: DemoAppsMessages = {
     cardNumber: '卡号',
     nameOnCard: '持卡人姓名',
     expiry: '有效期',
+    expiryPlaceholder: 'MM/YY',
     cvv: '安全码',
     billingAddress: '账单地址',
     orderSummary: '订单摘要',

@@ -597,6 +597,7 @@ const de: DemoAppsMessages = {
     cardNumber: 'Kartennummer',
     nameOnCard: 'Name auf der Karte',
     expiry: 'Ablaufdatum',
+    expiryPlaceholder: 'MM/JJ',
     cvv: 'Sicherheitscode',
     billingAddress: 'Rechnungsadresse',
     orderSummary: 'Bestellübersicht',

@@ -598,6 +598,7 @@ const en = {
     cardNumber: 'Card number',
     nameOnCard: 'Name on card',
     expiry: 'Expiry date',
+    expiryPlaceholder: 'MM/YY',
     cvv: 'Security code',
     billingAddress: 'Billing address',
     orderSummary: 'Order summary',

@@ -597,6 +597,7 @@ const es: DemoAppsMessages = {
     cardNumber: 'Número de tarjeta',
     nameOnCard: 'Nombre en la tarjeta',
     expiry: 'Fecha de caducidad',
+    expiryPlaceholder: 'MM/AA',
     cvv: 'Código de seguridad',
     billingAddress: 'Dirección de facturación',
     orderSummary: 'Resumen del pedido',

@@ -597,6 +597,7 @@ const fr: DemoAppsMessages = {
     cardNumber: 'Numéro de carte',
     nameOnCard: 'Nom sur la carte',
     expiry: 'Date d’expiration',
+    expiryPlaceholder: 'MM/AA',
     cvv: 'Code de sécurité',
     billingAddress: 'Adresse de facturation',
     orderSummary: 'Récapitulatif',

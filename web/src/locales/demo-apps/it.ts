@@ -597,6 +597,7 @@ const it: DemoAppsMessages = {
     cardNumber: 'Numero della carta',
     nameOnCard: 'Nome sulla carta',
     expiry: 'Data di scadenza',
+    expiryPlaceholder: 'MM/AA',
     cvv: 'Codice di sicurezza',
     billingAddress: 'Indirizzo di fatturazione',
     orderSummary: 'Riepilogo dell’ordine',

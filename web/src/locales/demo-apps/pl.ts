@@ -597,6 +597,7 @@ const pl: DemoAppsMessages = {
     cardNumber: 'Numer karty',
     nameOnCard: 'Imię i nazwisko na karcie',
     expiry: 'Data ważności',
+    expiryPlaceholder: 'MM/RR',
     cvv: 'Kod bezpieczeństwa',
     billingAddress: 'Adres rozliczeniowy',
     orderSummary: 'Podsumowanie zamówienia',

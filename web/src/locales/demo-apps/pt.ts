@@ -597,6 +597,7 @@ const pt: DemoAppsMessages = {
     cardNumber: 'Número do cartão',
     nameOnCard: 'Nome no cartão',
     expiry: 'Data de validade',
+    expiryPlaceholder: 'MM/AA',
     cvv: 'Código de segurança',
     billingAddress: 'Morada de faturação',
     orderSummary: 'Resumo da encomenda',

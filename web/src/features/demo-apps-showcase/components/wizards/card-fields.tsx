@@ -41,7 +41,7 @@ export function CardFields({ value, errors, onChange }: { value: CardValues; err
         sx={{ gridColumn: '1 / -1' }}
       />
       <TextField label={t('pay.nameOnCard')} value={value.name} onChange={(e) => onChange({ ...value, name: e.target.value })} error={!!errors.name} helperText={msg(errors.name)} autoComplete="cc-name" sx={{ gridColumn: '1 / -1' }} />
-      <PatternFormat customInput={TextField} format="##/##" placeholder="MM/YY" label={t('pay.expiry')} value={value.expiry} onValueChange={(v) => onChange({ ...value, expiry: v.formattedValue })} error={!!errors.expiry} helperText={msg(errors.expiry)} autoComplete="cc-exp" />
+      <PatternFormat customInput={TextField} format="##/##" placeholder={t('pay.expiryPlaceholder')} label={t('pay.expiry')} value={value.expiry} onValueChange={(v) => onChange({ ...value, expiry: v.formattedValue })} error={!!errors.expiry} helperText={msg(errors.expiry)} autoComplete="cc-exp" />
       <TextField label={t('pay.cvv')} value={value.cvv} onChange={(e) => onChange({ ...value, cvv: e.target.value.replace(/\D/g, '').slice(0, 4) })} error={!!errors.cvv} helperText={msg(errors.cvv)} autoComplete="cc-csc" slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
     </Box>
   )
