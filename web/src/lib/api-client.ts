@@ -1,4 +1,5 @@
 import { clearSession, getSession } from './session'
+import { isRecord } from './is-record'
 import type {
   Call,
   ChatMessage,
@@ -57,10 +58,6 @@ export function toFieldErrors(problem: ProblemDetails): Record<string, string> {
     if (!(field in out)) out[field] = e.message
   }
   return out
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v)
 }
 
 export function parseProblem(body: unknown): ProblemDetails {

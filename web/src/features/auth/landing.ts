@@ -8,3 +8,8 @@ export function landingAfterLogin(session: Pick<Session, 'roles'>, redirecturl: 
   if (session.roles.includes('admin')) return site.configuration.DefaultLandingAdminPage || '/apps/logistics/dashboard'
   return '/'
 }
+
+/** Carries the pending redirect along when moving between the sign-in screens. */
+export function withRedirect(path: string, redirecturl: string | null): string {
+  return redirecturl ? `${path}?redirecturl=${encodeURIComponent(redirecturl)}` : path
+}

@@ -16,7 +16,7 @@ import { api } from '@/lib/api-client'
 import type { Session } from '@/lib/api-types'
 import { applyServerErrors } from '@/lib/form-errors'
 import { saveSession } from '@/lib/session'
-import { landingAfterLogin } from '../landing'
+import { landingAfterLogin, withRedirect } from '../landing'
 import { loginSchema, type LoginValues } from '../schemas'
 import { GoogleSignIn } from './google-sign-in'
 
@@ -46,7 +46,6 @@ export function LoginForm() {
     }
   })
 
-  const keep = redirecturl ? `?redirecturl=${encodeURIComponent(redirecturl)}` : ''
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('auth.signIn')}>
       <Stack spacing={2}>
@@ -63,7 +62,7 @@ export function LoginForm() {
         </Button>
         <Typography variant="body2" sx={{ textAlign: 'center' }}>
           {t('auth.newHere')}{' '}
-          <Link component={RouterLink} to={`/register${keep}`}>
+          <Link component={RouterLink} to={withRedirect('/register', redirecturl)}>
             {t('auth.createAccount')}
           </Link>
         </Typography>

@@ -14,7 +14,7 @@ import { useSite } from '@/hooks/use-site'
 import { api } from '@/lib/api-client'
 import { applyServerErrors } from '@/lib/form-errors'
 import { saveSession } from '@/lib/session'
-import { landingAfterLogin } from '../landing'
+import { landingAfterLogin, withRedirect } from '../landing'
 import { registerSchema, type RegisterValues } from '../schemas'
 
 export function RegisterForm() {
@@ -40,7 +40,6 @@ export function RegisterForm() {
     }
   })
 
-  const keep = redirecturl ? `?redirecturl=${encodeURIComponent(redirecturl)}` : ''
   return (
     <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('auth.signUp')}>
       <Stack spacing={2}>
@@ -53,7 +52,7 @@ export function RegisterForm() {
         </Button>
         <Typography variant="body2" sx={{ textAlign: 'center' }}>
           {t('auth.haveAccount')}{' '}
-          <Link component={RouterLink} to={`/login${keep}`}>
+          <Link component={RouterLink} to={withRedirect('/login', redirecturl)}>
             {t('auth.signInInstead')}
           </Link>
         </Typography>

@@ -1,3 +1,5 @@
+import { isRecord } from '@/lib/is-record'
+
 export type CallMessageType = 'callInvitation' | 'acceptcallInvitation' | 'rejectcallInvitation'
 
 export interface CallMessage {
@@ -19,10 +21,6 @@ export interface BroadcastEnvelope {
   SocketIOUniqueChannelName: string
   data: string
   wrapperId: string
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v)
 }
 
 function parseMaybeJson(v: unknown): unknown {
