@@ -192,6 +192,19 @@ func (s *Site) normalize() {
 	if len(s.Languages) == 0 {
 		s.Languages = append([]string(nil), Languages...)
 	}
+	// Clients get empty lists, never null.
+	if s.Redirects == nil {
+		s.Redirects = []Redirect{}
+	}
+	if s.Navigation == nil {
+		s.Navigation = []NavItem{}
+	}
+	if s.ExtraRoutes == nil {
+		s.ExtraRoutes = []Route{}
+	}
+	if s.AdditionalTranslations == nil {
+		s.AdditionalTranslations = map[string]map[string]string{}
+	}
 }
 
 var (

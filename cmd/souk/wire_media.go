@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
-	"net/http"
 
 	"github.com/livekit/protocol/livekit"
 
@@ -23,7 +22,7 @@ type mediaServer struct {
 }
 
 // wireMedia starts TURN and the SFU and mounts the LiveKit-protocol
-// signalling endpoints (/rtc, /rtc/v1, the validate paths and HEAD /).
+// signalling endpoints (/rtc, /rtc/v1 and the validate paths).
 func wireMedia(ctx context.Context, cfg config.Config, api *httpapi.Server, log *slog.Logger) (*mediaServer, error) {
 	m := cfg.Media
 	ms := &mediaServer{}
@@ -70,10 +69,11 @@ func wireMedia(ctx context.Context, cfg config.Config, api *httpapi.Server, log 
 	ms.rooms = rooms
 	ms.signals = signal.NewServer(ctx, signal.Config{PingInterval: m.PingInterval, PingTimeout: m.PingTimeout},
 		signal.StaticKeys(m.Keys), signal.FromManager(rooms), log)
+	// HEAD / (livekit-client's reachability probe) is answered with CORS
+	// by the web app handler, which also serves GET /.
 	r := api.Router()
 	r.Handle("/rtc", ms.signals)
 	r.Handle("/rtc/*", ms.signals)
-	r.Method(http.MethodHead, "/", signal.HeadRoot())
 	return ms, nil
 }
 

@@ -120,6 +120,10 @@ func NewServer(opts Options) *Server {
 		r.Get("/media/*", s.serveMedia)
 		r.Head("/media/*", s.serveMedia)
 	}
+	// "/" is registered explicitly so that a HEAD-only route mounted there
+	// later cannot turn GET / into a 405.
+	r.Get("/", s.serveWeb)
+	r.Head("/", s.serveWeb)
 	r.NotFound(s.serveWeb)
 	r.MethodNotAllowed(func(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, http.StatusMethodNotAllowed, r.Method+" is not allowed on "+r.URL.Path)
