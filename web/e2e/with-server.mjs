@@ -31,6 +31,12 @@ const server = spawn(bin, ['serve'], {
     // Media on ephemeral ports, TURN on a free one.
     SOUK_MEDIA_UDP_PORT: '0',
     SOUK_MEDIA_TURN_UDP_PORT: String(await freeUDPPort()),
+    // Every scenario signs up fresh users from 127.0.0.1; the per-IP limits
+    // that protect a public deployment would stop the suite half-way.
+    SOUK_PLATFORM_RATE_LIMIT_REGISTER_PER_IP_PER_HOUR: '1000',
+    SOUK_PLATFORM_RATE_LIMIT_LOGIN_PER_IP_PER_MINUTE: '1000',
+    SOUK_PLATFORM_RATE_LIMIT_LOGIN_PER_ACCOUNT_PER_15M: '1000',
+    SOUK_PLATFORM_RATE_LIMIT_CONTACT_PER_IP_PER_HOUR: '1000',
   },
   stdio: ['ignore', 'inherit', 'pipe'],
 })
