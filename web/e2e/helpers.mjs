@@ -19,6 +19,15 @@ export async function shot(page, artifacts, name) {
   await page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true })
 }
 
+/** Screenshots at the current (desktop) size and at 390 px wide, a phone. */
+export async function shotDesktopAndPhone(page, artifacts, name) {
+  await shot(page, artifacts, `${name}-desktop`)
+  const size = page.viewportSize()
+  await page.setViewportSize({ width: 390, height: 844 })
+  await shot(page, artifacts, `${name}-390`)
+  if (size) await page.setViewportSize(size)
+}
+
 let seq = 0
 export function uniqueEmail(tag) {
   return `e2e-${tag}-${Date.now().toString(36)}-${(seq++).toString(36)}@example.test`

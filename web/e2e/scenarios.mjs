@@ -1,4 +1,4 @@
-import { PASSWORD, assert, dismissCookies, newPage, pngBytes, register, shot, uniqueEmail } from './helpers.mjs'
+import { PASSWORD, assert, dismissCookies, newPage, pngBytes, register, shot, shotDesktopAndPhone, uniqueEmail } from './helpers.mjs'
 
 // desks.localhost defaults to Polish; cars.localhost to Spanish; crafts.localhost to Arabic.
 const EN_HOST = 'biblegroups.localhost'
@@ -22,7 +22,7 @@ export const scenarios = [
       const plTitle = await page.getByRole('heading', { level: 1 }).innerText()
       assert(/biurka/i.test(plTitle), `desks hero should be Polish, got "${plTitle}"`)
       assert((await page.evaluate(() => document.documentElement.lang)) === 'pl', 'desks should render in Polish')
-      await shot(page, artifacts, 'frontpage-desks')
+      await shotDesktopAndPhone(page, artifacts, 'frontpage-desks')
       await page.goto(siteUrl('cars.localhost', '/frontpage'))
       await page.getByRole('heading', { level: 1 }).waitFor()
       assert((await page.evaluate(() => document.documentElement.lang)) === 'es', 'cars should render in Spanish')
@@ -130,7 +130,7 @@ export const scenarios = [
       await page.getByRole('img', { name: 'desk-front.png' }).waitFor()
       await page.getByRole('button', { name: 'Remove desk-side.png' }).click()
       await page.getByRole('img', { name: 'desk-side.png' }).waitFor({ state: 'detached' })
-      await shot(page, artifacts, 'listing-form')
+      await shotDesktopAndPhone(page, artifacts, 'listing-form')
       await page.getByRole('button', { name: 'Save and Publish' }).first().click()
       await page.getByText('Your listing is published.').waitFor({ timeout: 20000 })
       await page.getByRole('link', { name: 'View listing' }).click()
@@ -184,7 +184,7 @@ export const scenarios = [
       await seller.page.getByLabel('Write a message').fill('Yes, come by on Saturday.')
       await seller.page.getByRole('button', { name: 'Send', exact: true }).click()
       await sellerLog.getByText('Yes, come by on Saturday.').waitFor()
-      await shot(seller.page, artifacts, 'conversation')
+      await shotDesktopAndPhone(seller.page, artifacts, 'my-messages-conversation')
 
       await buyer.page.goto(siteUrl(EN_HOST, '/my-messages'))
       await buyer.page.getByRole('button', { name: /Desk Seller/ }).click({ timeout: 15000 })
@@ -229,11 +229,24 @@ export const scenarios = [
     async run({ browser, siteUrl, artifacts }) {
       const a = await newPage(browser)
       const b = await newPage(browser)
-      await register(a.page, siteUrl, EN_HOST, { name: 'Caller', email: uniqueEmail('caller') })
-      const calleeId = await register(b.page, siteUrl, EN_HOST, { name: 'Callee', email: uniqueEmail('callee') })
-      assert(calleeId, 'callee id stored after registration')
+      // B sells something; A finds the listing and calls the seller from it.
+      await register(b.page, siteUrl, EN_HOST, { name: 'Callee', email: uniqueEmail('callee') })
+      await b.page.goto(siteUrl(EN_HOST, '/add-new'))
+      await b.page.getByLabel('Product name').fill('Walnut table')
+      await b.page.getByLabel('Description').fill('Seats six, oiled finish.')
+      await b.page.getByLabel('Price').fill('450')
+      await b.page.getByLabel('City or address').fill('Poznań')
+      await b.page.getByRole('button', { name: 'Save and Publish' }).first().click()
+      await b.page.getByRole('link', { name: 'View listing' }).click()
+      await b.page.waitForURL(/\/offer\//)
+      const offerUrl = b.page.url()
       await b.page.goto(siteUrl(EN_HOST, '/my-items'))
-      await a.page.goto(siteUrl(EN_HOST, `/my-call?to=${encodeURIComponent(calleeId)}`))
+
+      await register(a.page, siteUrl, EN_HOST, { name: 'Caller', email: uniqueEmail('caller') })
+      await a.page.goto(offerUrl)
+      await a.page.getByRole('link', { name: 'Call the seller' }).click()
+      await a.page.waitForURL(/\/my-call\?to=/)
+      const callUrl = a.page.url()
       await a.page.getByRole('button', { name: 'Leave meeting' }).waitFor({ timeout: 20000 })
       await a.page.getByText('Caller (You)').waitFor({ timeout: 20000 })
       const overlay = b.page.getByRole('alertdialog', { name: 'Incoming calls' })
@@ -254,14 +267,16 @@ export const scenarios = [
         const visibleAudio = await p.evaluate(() => [...document.querySelectorAll('audio')].some((el) => el.getBoundingClientRect().height > 0))
         assert(!visibleAudio, 'audio elements are hidden')
       }
-      await shot(a.page, artifacts, 'call-caller')
+      await shotDesktopAndPhone(a.page, artifacts, 'call-caller')
       await shot(b.page, artifacts, 'call-callee')
+      // A leaves; B sees A's tile go.
       await a.page.getByRole('button', { name: 'Leave meeting' }).click()
+      await b.page.getByTestId('remote-tile').waitFor({ state: 'detached', timeout: 20000 })
       await b.page.getByRole('button', { name: 'Leave meeting' }).click()
       await a.page.getByRole('button', { name: 'Join a meeting' }).waitFor()
 
       // Second call: the callee declines and the caller is told.
-      await a.page.goto(siteUrl(EN_HOST, `/my-call?to=${encodeURIComponent(calleeId)}`))
+      await a.page.goto(callUrl)
       await b.page.goto(siteUrl(EN_HOST, '/my-items'))
       await overlay.waitFor({ timeout: 20000 })
       await overlay.getByRole('button', { name: 'Decline' }).click()
