@@ -2,7 +2,7 @@ import type { Lang } from '@/lib/api-types'
 
 // Menu labels of the template pages. The menu needs them before any of those pages
 // loads, so they are a small namespace of their own; they repeat the page titles
-// of the demo-ui wording, from which they are generated.
+// of the demo-ui wording (same translations, emoji and trailing question marks dropped).
 export const DEMO_UI_NAV_NS = 'demoUiNav'
 
 export const demoUiNavSource: Record<string, string> = {

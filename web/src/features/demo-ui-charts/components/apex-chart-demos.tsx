@@ -7,25 +7,26 @@ import { useTranslation } from 'react-i18next'
 import { callHeat, CATEGORIES, categoryShare, HOUR_BLOCKS, MONTH_KEYS, newListings, RANGE_MONTHS, revenueK, sellerA, sellerB, SKILLS, soldListings, WEEKDAYS, type Range } from '../data/chart-data'
 import { ChartCard } from './chart-card'
 import { RangeSelect } from './range-select'
+import { useChartPalette } from './use-chart-palette'
 
 export function ApexChartDemos() {
   const { t } = useTranslation('demo-ui')
-  const theme = useTheme()
+  const { palette: p, mode, rtl } = useChartPalette()
+  const font = useTheme().typography.fontFamily
   const [range, setRange] = useState<Range>('year')
   const n = RANGE_MONTHS[range]
   const months = MONTH_KEYS.slice(-n).map((m) => t(`common.monthsShort.${m}`))
-  const rtl = theme.direction === 'rtl'
 
   const base = useMemo<ApexOptions>(
     () => ({
-      chart: { toolbar: { show: false }, foreColor: theme.palette.text.secondary, fontFamily: theme.typography.fontFamily, parentHeightOffset: 0 },
-      grid: { borderColor: theme.palette.divider },
+      chart: { toolbar: { show: false }, foreColor: p.text.secondary, fontFamily: font, parentHeightOffset: 0, background: 'transparent' },
+      grid: { borderColor: p.divider },
       legend: { position: 'top', horizontalAlign: rtl ? 'right' : 'left' },
       dataLabels: { enabled: false },
-      theme: { mode: theme.palette.mode },
-      colors: [theme.palette.primary.main, theme.palette.success.main, theme.palette.warning.main, theme.palette.info.main, theme.palette.error.main],
+      theme: { mode },
+      colors: [p.primary.main, p.success.main, p.warning.main, p.info.main, p.error.main],
     }),
-    [theme, rtl],
+    [p, mode, rtl, font],
   )
 
   const listingsLabel = t('charts.series.new')
@@ -84,7 +85,7 @@ export function ApexChartDemos() {
             type="heatmap"
             height={320}
             series={WEEKDAYS.map((d, i) => ({ name: t(`charts.weekdays.${d}`), data: HOUR_BLOCKS.map((h, j) => ({ x: h, y: callHeat[i]?.[j] ?? 0 })) })).reverse()}
-            options={{ ...base, colors: [theme.palette.primary.main], legend: { show: false } }}
+            options={{ ...base, colors: [p.primary.main], legend: { show: false } }}
           />
         </ChartCard>
       </Grid>

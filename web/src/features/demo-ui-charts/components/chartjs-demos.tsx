@@ -1,5 +1,4 @@
 import Grid from '@mui/material/Grid'
-import { useTheme } from '@mui/material/styles'
 import { ArcElement, BarElement, CategoryScale, Chart as ChartJS, Filler, Legend, LinearScale, LineElement, PointElement, PolarAreaController, RadialLinearScale, Tooltip, type ChartOptions } from 'chart.js'
 import { useState } from 'react'
 import { Bar, Doughnut, Line, PolarArea, Radar, Scatter } from 'react-chartjs-2'
@@ -7,19 +6,18 @@ import { useTranslation } from 'react-i18next'
 import { CATEGORIES, categoryShare, MONTH_KEYS, newListings, priceByArea, RANGE_MONTHS, revenueK, sellerA, sellerB, SKILLS, soldListings, type Range } from '../data/chart-data'
 import { ChartCard } from './chart-card'
 import { RangeSelect } from './range-select'
+import { useChartPalette } from './use-chart-palette'
 
 // Registered here so only this page's chunk carries chart.js.
 ChartJS.register(CategoryScale, LinearScale, PointElement, LineElement, BarElement, ArcElement, RadialLinearScale, PolarAreaController, Filler, Tooltip, Legend)
 
 export function ChartjsDemos() {
   const { t } = useTranslation('demo-ui')
-  const theme = useTheme()
+  const { palette: p, rtl } = useChartPalette()
   const [range, setRange] = useState<Range>('year')
   const n = RANGE_MONTHS[range]
   const labels = MONTH_KEYS.slice(-n).map((m) => t(`common.monthsShort.${m}`))
-  const p = theme.palette
   const palette = [p.primary.main, p.success.main, p.warning.main, p.info.main, p.error.main]
-  const rtl = theme.direction === 'rtl'
   const common: ChartOptions<'line'> = {
     responsive: true,
     maintainAspectRatio: false,

@@ -3,8 +3,13 @@ import { screen } from '@testing-library/react'
 import type { PageModule } from '@/app/routing/page-meta'
 import { byName, renderPage } from './render-page'
 
-// ApexCharts measures SVG text, which jsdom cannot do; the chart is checked by its container.
+// ApexCharts measures SVG text, which jsdom cannot do; charts are checked by their containers.
 vi.mock('react-apexcharts', () => ({ default: () => <div data-testid="apex" /> }))
+// Chart.js needs a laid-out canvas, which jsdom does not provide either.
+vi.mock('react-chartjs-2', () => {
+  const Stub = () => <canvas data-testid="chartjs" />
+  return { Line: Stub, Bar: Stub, Doughnut: Stub, PolarArea: Stub, Radar: Stub, Scatter: Stub }
+})
 
 const pages = import.meta.glob<PageModule>(['../../../pages/charts/*.tsx'], { eager: true })
 
