@@ -11,14 +11,16 @@ type Props<T extends FieldValues> = Omit<TextFieldProps, 'name' | 'value' | 'onC
   control: Control<T>
   /** Values passed to the translated error message, e.g. {max: 80}. */
   errorValues?: Record<string, unknown>
+  /** i18n namespace of the client error messages; the app's by default. */
+  messagesNs?: string
 }
 
 /**
  * TextField bound to react-hook-form. Client messages are i18n keys and get
  * translated; server messages arrive as text and are shown as they are.
  */
-export function RhfTextField<T extends FieldValues>({ name, control, errorValues, helperText, ...rest }: Props<T>) {
-  const { t } = useTranslation()
+export function RhfTextField<T extends FieldValues>({ name, control, errorValues, messagesNs, helperText, ...rest }: Props<T>) {
+  const { t } = useTranslation(messagesNs)
   return (
     <Controller
       name={name}
