@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
 import i18next from 'i18next'
 import { describe, expect, it } from 'vitest'
 import { deriveRoute, pageIdFromGlobKey } from '@/app/routing/derive-routes'
@@ -9,7 +10,8 @@ import { demoUiNav, registerDemoUiNavLabels } from '@/navigation/demo-ui'
 
 // This share of the product route list (spec routes.txt sections below).
 const SECTIONS = ['charts', 'components', 'extensions', 'forms', 'pages', 'tables'] as const
-const SPEC = '/work/shared/spec/routes.txt'
+// The product spec sits beside the checkout (vitest runs in web/).
+const SPEC = resolve(process.cwd(), '../../shared/spec/routes.txt')
 /** Kept in the repository so the test also runs where the spec file is absent. */
 const EMBEDDED = `
 /charts/apex-chart /charts/chartjs
