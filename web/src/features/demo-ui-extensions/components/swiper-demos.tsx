@@ -42,12 +42,12 @@ export function SwiperDemos() {
     paginationBulletMessage: t('extensions.swiper.goTo', { index: '{{index}}' }),
   }
   // Swiper reads `dir` once, so a key change rebuilds it when the direction flips.
-  const common = { dir, key: dir, a11y, modules: [A11y, Navigation, Pagination] }
+  const common = { dir, a11y, modules: [A11y, Navigation, Pagination] }
   return (
     <Grid container spacing={3}>
       <Grid size={{ xs: 12 }}>
         <Section title={t('extensions.swiper.navigation')}>
-          <Swiper {...common} navigation pagination={{ clickable: true }} spaceBetween={16} onSlideChange={(s) => setActive(s.realIndex)}>
+          <Swiper key={dir} {...common} navigation pagination={{ clickable: true }} spaceBetween={16} onSlideChange={(s) => setActive(s.realIndex)}>
             {DESTINATIONS.map((d) => (
               <SwiperSlide key={d.city}>
                 <SlideCard d={d} />
@@ -61,7 +61,7 @@ export function SwiperDemos() {
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>
         <Section title={t('extensions.swiper.multiple')}>
-          <Swiper {...common} pagination={{ clickable: true }} spaceBetween={12} slidesPerView={1} breakpoints={{ 600: { slidesPerView: 2 } }}>
+          <Swiper key={dir} {...common} pagination={{ clickable: true }} spaceBetween={12} slidesPerView={1} breakpoints={{ 600: { slidesPerView: 2 } }}>
             {DESTINATIONS.map((d) => (
               <SwiperSlide key={d.city}>
                 <SlideCard d={d} height={180} />
@@ -72,7 +72,7 @@ export function SwiperDemos() {
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>
         <Section title={t('extensions.swiper.autoplay')}>
-          <Swiper {...common} modules={[A11y, Autoplay, Pagination, EffectFade]} effect="fade" autoplay={{ delay: 2500, disableOnInteraction: true, pauseOnMouseEnter: true }} pagination={{ clickable: true }} loop>
+          <Swiper key={dir} {...common} modules={[A11y, Autoplay, Pagination, EffectFade]} effect="fade" autoplay={{ delay: 2500, disableOnInteraction: true, pauseOnMouseEnter: true }} pagination={{ clickable: true }} loop>
             {DESTINATIONS.map((d) => (
               <SwiperSlide key={d.city}>
                 <SlideCard d={d} height={180} />
@@ -83,7 +83,7 @@ export function SwiperDemos() {
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>
         <Section title={t('extensions.swiper.coverflow')}>
-          <Swiper {...common} modules={[A11y, EffectCoverflow, Pagination]} effect="coverflow" centeredSlides slidesPerView="auto" pagination={{ clickable: true }} coverflowEffect={{ rotate: 40, depth: 100, slideShadows: false }}>
+          <Swiper key={dir} {...common} modules={[A11y, EffectCoverflow, Pagination]} effect="coverflow" centeredSlides slidesPerView="auto" pagination={{ clickable: true }} coverflowEffect={{ rotate: 40, depth: 100, slideShadows: false }}>
             {DESTINATIONS.map((d) => (
               <SwiperSlide key={d.city} style={{ width: 220 }}>
                 <SlideCard d={d} height={200} />
@@ -94,7 +94,7 @@ export function SwiperDemos() {
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>
         <Section title={t('extensions.swiper.thumbs')}>
-          <Swiper {...common} modules={[A11y, Thumbs, Navigation]} navigation thumbs={{ swiper: thumbs && !thumbs.destroyed ? thumbs : null }} onSwiper={setControlled} spaceBetween={8}>
+          <Swiper key={dir} {...common} modules={[A11y, Thumbs, Navigation]} navigation thumbs={{ swiper: thumbs && !thumbs.destroyed ? thumbs : null }} onSwiper={setControlled} spaceBetween={8}>
             {DESTINATIONS.map((d) => (
               <SwiperSlide key={d.city}>
                 <SlideCard d={d} height={160} />
