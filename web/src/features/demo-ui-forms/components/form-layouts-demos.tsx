@@ -37,6 +37,21 @@ function Row({ id, label, children }: { id: string; label: string; children: Rea
 }
 
 /** Each demo form only needs: every required field filled. Reports which are missing. */
+/** Submit and reset buttons shared by every layout demo. */
+function FormActions() {
+  const { t } = useTranslation('demo-ui')
+  return (
+    <Stack direction="row" spacing={2}>
+      <Button type="submit" variant="contained">
+        {t('common.submit')}
+      </Button>
+      <Button type="reset" variant="outlined" color="secondary">
+        {t('common.reset')}
+      </Button>
+    </Stack>
+  )
+}
+
 function useDemoSubmit(required: string[]) {
   const { t } = useTranslation('demo-ui')
   const [msg, setMsg] = useState<{ ok: boolean; text: string } | null>(null)
@@ -70,14 +85,7 @@ export function FormLayoutsDemos() {
               <TextField name="email" type="email" label={t('common.email')} required fullWidth />
               <TextField name="message" label={t('forms.fields.message')} multiline rows={3} fullWidth />
               {result(vertical.msg)}
-              <Stack direction="row" spacing={2}>
-                <Button type="submit" variant="contained">
-                  {t('common.submit')}
-                </Button>
-                <Button type="reset" variant="outlined" color="secondary">
-                  {t('common.reset')}
-                </Button>
-              </Stack>
+              <FormActions />
             </Stack>
           </form>
         </LayoutCard>
@@ -99,14 +107,7 @@ export function FormLayoutsDemos() {
                 <TextField id="h-company" name="company" fullWidth size="small" />
               </Row>
               {result(horizontal.msg)}
-              <Stack direction="row" spacing={2}>
-                <Button type="submit" variant="contained">
-                  {t('common.submit')}
-                </Button>
-                <Button type="reset" variant="outlined" color="secondary">
-                  {t('common.reset')}
-                </Button>
-              </Stack>
+              <FormActions />
             </Stack>
           </form>
         </LayoutCard>
@@ -151,14 +152,7 @@ export function FormLayoutsDemos() {
             </Grid>
             <Stack spacing={2} sx={{ mt: 3 }}>
               {result(multi.msg)}
-              <Stack direction="row" spacing={2}>
-                <Button type="submit" variant="contained">
-                  {t('common.submit')}
-                </Button>
-                <Button type="reset" variant="outlined" color="secondary">
-                  {t('common.reset')}
-                </Button>
-              </Stack>
+              <FormActions />
             </Stack>
           </form>
         </LayoutCard>
