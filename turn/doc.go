@@ -1,9 +1,22 @@
 // Package turn runs the embedded TURN server (pion/turn) that the SFU
-// advertises to clients in JoinResponse.ice_servers, with short-lived
-// credentials derived from a per-process secret (TURN REST style:
-// username "<expiry>:<identity>", password HMAC-SHA1 of it).
+// advertises to clients in JoinResponse.ice_servers.
 //
-// It imports only the standard library, pion/turn and livekit protocol types
-// (for the ICEServer message). Nothing in the server imports it except the
-// main binary, which hands Server.ICEServers to sfu.Config.ICEServers.
+// It listens on UDP and TCP (3478 by default) and, with a certificate, on
+// TLS (5349 or 443); the certificate is re-read when its files change.
+// Credentials follow the TURN REST convention: username "<expiry>:<identity>",
+// password base64(HMAC-SHA1(secret, username)) under a configured shared
+// secret, so an external coturn with the same secret accepts the same
+// credentials.
+//
+// The relay is closed by default: permissions (CreatePermission and
+// ChannelBind) toward loopback, unspecified, private, link-local, CGNAT,
+// multicast and the server's own addresses are refused unless a CIDR in
+// Config.AllowPeers opens them. Allocations are limited per user and in
+// total, relayed bytes per allocation per second are capped, and idle
+// allocations expire. Refusals and authentication failures are logged at
+// most once per client address and interval, and counted in Stats.
+//
+// It imports only the standard library, pion/turn, pion/logging,
+// livekit protocol types (for the ICEServer message) and souk/pionlog.
+// Nothing in the server imports it except the main binary.
 package turn

@@ -2,70 +2,65 @@ package turn
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
+	"crypto/hmac"
+	"crypto/sha1" //nolint:gosec // TURN REST credentials are defined with HMAC-SHA1
+	"crypto/tls"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"log/slog"
 	"net"
 	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
-	"github.com/livekit/protocol/livekit"
-	"github.com/pion/logging"
 	pturn "github.com/pion/turn/v5"
+
+	"souk/pionlog"
 )
-
-// Config of the embedded TURN server.
-type Config struct {
-	// ListenIP to bind; default "0.0.0.0".
-	ListenIP string
-	// UDPPort to listen on; default 3478. Tests use -1 for an ephemeral port.
-	UDPPort int
-	// RelayIP is the address written into relayed candidates. Empty means
-	// ListenIP when it is specific, else the first non-loopback IPv4 of the
-	// host.
-	RelayIP string
-	// Realm of the long-term credentials; default "souk".
-	Realm string
-	// CredentialTTL is how long handed-out credentials stay valid; default 24h.
-	CredentialTTL time.Duration
-	// Secret signs credentials; empty means a random per-process secret
-	// (credentials then die with the process, which is what we want).
-	Secret string
-}
-
-func (c Config) withDefaults() Config {
-	if c.ListenIP == "" {
-		c.ListenIP = "0.0.0.0"
-	}
-	if c.UDPPort == 0 {
-		c.UDPPort = 3478
-	}
-	if c.UDPPort < 0 {
-		c.UDPPort = 0
-	}
-	if c.Realm == "" {
-		c.Realm = "souk"
-	}
-	if c.CredentialTTL <= 0 {
-		c.CredentialTTL = 24 * time.Hour
-	}
-	return c
-}
 
 // Server is a running TURN server.
 type Server struct {
-	cfg   Config
-	srv   *pturn.Server
-	addr  *net.UDPAddr
-	relay net.IP
-	log   *slog.Logger
+	cfg    Config
+	srv    *pturn.Server
+	relay  net.IP
+	policy peerPolicy
+	relays *relays
+	certs  *certReloader // nil without TLS
+	log    *slog.Logger
+	logged *logLimiter
+
+	udpAddr, tcpAddr, tlsAddr net.Addr
+
+	refusals, quotaRefusals, authFailures atomic.Uint64
+
+	stop context.CancelFunc
+	wg   sync.WaitGroup
 }
 
-// New starts listening. Close stops it.
+// Stats is a snapshot of the server's counters.
+type Stats struct {
+	// Allocations is the number of live allocations.
+	Allocations int
+	// PeerRefusals counts CreatePermission/ChannelBind requests refused
+	// by the peer policy; QuotaRefusals counts allocations refused by
+	// the quotas.
+	PeerRefusals, QuotaRefusals uint64
+	// AuthFailures counts requests with an unknown, wrong or expired
+	// credential.
+	AuthFailures uint64
+	// DroppedPackets counts packets dropped by the byte rate limit.
+	DroppedPackets uint64
+}
+
+// New starts the listeners. Close stops them.
 func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
 	cfg = cfg.withDefaults()
+	if err := cfg.validate(); err != nil {
+		return nil, err
+	}
 	listen := net.ParseIP(cfg.ListenIP)
 	if listen == nil {
 		return nil, fmt.Errorf("turn: listen ip %q is not an IP address", cfg.ListenIP)
@@ -74,36 +69,124 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	if cfg.Secret == "" {
-		b := make([]byte, 32)
-		if _, err := rand.Read(b); err != nil {
-			return nil, fmt.Errorf("turn: secret: %w", err)
+	log = log.With("component", "turn")
+	own := append(interfaceIPs(), listen, relay)
+	for _, s := range cfg.OwnIPs {
+		if ip := net.ParseIP(s); ip != nil {
+			own = append(own, ip)
 		}
-		cfg.Secret = hex.EncodeToString(b)
 	}
-	var lc net.ListenConfig
-	pc, err := lc.ListenPacket(ctx, "udp4", net.JoinHostPort(listen.String(), strconv.Itoa(cfg.UDPPort)))
-	if err != nil {
-		return nil, fmt.Errorf("turn: listen udp %s:%d: %w", listen, cfg.UDPPort, err)
+	s := &Server{
+		cfg: cfg, relay: relay, log: log,
+		policy: newPeerPolicy(cfg.AllowPeers, own),
+		relays: newRelays(relay, cfg),
+		logged: newLogLimiter(cfg.LogInterval),
 	}
-	lf := logging.NewDefaultLoggerFactory()
-	lf.DefaultLogLevel = logging.LogLevelWarn
-	srv, err := pturn.NewServer(pturn.ServerConfig{
-		Realm:         cfg.Realm,
-		AuthHandler:   pturn.LongTermTURNRESTAuthHandler(cfg.Secret, lf.NewLogger("turn-auth")),
-		LoggerFactory: lf,
-		PacketConnConfigs: []pturn.PacketConnConfig{{
-			PacketConn:            pc,
-			RelayAddressGenerator: &pturn.RelayAddressGeneratorStatic{RelayAddress: relay, Address: listen.String()},
-		}},
-	})
-	if err != nil {
-		_ = pc.Close()
-		return nil, fmt.Errorf("turn: start: %w", err)
+	if err := s.start(ctx, listen); err != nil {
+		return nil, err
 	}
-	s := &Server{cfg: cfg, srv: srv, addr: pc.LocalAddr().(*net.UDPAddr), relay: relay, log: log.With("component", "turn")}
-	s.log.Info("turn server listening", "addr", s.addr.String(), "relay_ip", relay.String(), "realm", cfg.Realm)
 	return s, nil
+}
+
+func (s *Server) start(ctx context.Context, listen net.IP) (err error) {
+	var closers []func() error
+	defer func() {
+		if err != nil {
+			for _, c := range closers {
+				_ = c()
+			}
+		}
+	}()
+	var lc net.ListenConfig
+	host := listen.String()
+	sc := pturn.ServerConfig{
+		Realm:         s.cfg.Realm,
+		AuthHandler:   s.authenticate,
+		QuotaHandler:  s.admit,
+		LoggerFactory: pionlog.New(s.log),
+		EventHandler: pturn.EventHandler{OnAuth: func(src, _ net.Addr, _, username, _, _ string, ok bool) {
+			if !ok {
+				s.refuseAuth(src, "wrong password", username)
+			}
+		}},
+	}
+	if s.cfg.UDPPort != 0 {
+		pc, err := lc.ListenPacket(ctx, "udp", net.JoinHostPort(host, strconv.Itoa(listenPort(s.cfg.UDPPort))))
+		if err != nil {
+			return fmt.Errorf("turn: listen udp port %d: %w", s.cfg.UDPPort, err)
+		}
+		closers = append(closers, pc.Close)
+		s.udpAddr = pc.LocalAddr()
+		sc.PacketConnConfigs = append(sc.PacketConnConfigs, pturn.PacketConnConfig{
+			PacketConn: pc, RelayAddressGenerator: s.relays, PermissionHandler: s.permit,
+		})
+	}
+	if s.cfg.TCPPort != 0 {
+		ln, err := lc.Listen(ctx, "tcp", net.JoinHostPort(host, strconv.Itoa(listenPort(s.cfg.TCPPort))))
+		if err != nil {
+			return fmt.Errorf("turn: listen tcp port %d: %w", s.cfg.TCPPort, err)
+		}
+		closers = append(closers, ln.Close)
+		s.tcpAddr = ln.Addr()
+		sc.ListenerConfigs = append(sc.ListenerConfigs, pturn.ListenerConfig{
+			Listener: ln, RelayAddressGenerator: s.relays, PermissionHandler: s.permit,
+		})
+	}
+	if s.cfg.TLSPort != 0 {
+		certs, err := newCertReloader(s.cfg.CertFile, s.cfg.KeyFile, s.log)
+		if err != nil {
+			return err
+		}
+		s.certs = certs
+		ln, err := lc.Listen(ctx, "tcp", net.JoinHostPort(host, strconv.Itoa(listenPort(s.cfg.TLSPort))))
+		if err != nil {
+			return fmt.Errorf("turn: listen tls port %d: %w", s.cfg.TLSPort, err)
+		}
+		closers = append(closers, ln.Close)
+		s.tlsAddr = ln.Addr()
+		tl := tls.NewListener(ln, &tls.Config{MinVersion: tls.VersionTLS12, GetCertificate: certs.getCertificate})
+		sc.ListenerConfigs = append(sc.ListenerConfigs, pturn.ListenerConfig{
+			Listener: tl, RelayAddressGenerator: s.relays, PermissionHandler: s.permit,
+		})
+	}
+	srv, err := pturn.NewServer(sc)
+	if err != nil {
+		return fmt.Errorf("turn: start: %w", err)
+	}
+	s.srv = srv
+	bg, stop := context.WithCancel(context.Background())
+	s.stop = stop
+	s.wg.Add(1)
+	go func() { defer s.wg.Done(); s.expireIdle(bg) }()
+	if s.certs != nil {
+		s.wg.Add(1)
+		go func() { defer s.wg.Done(); s.certs.watch(bg, s.cfg.CertCheckInterval) }()
+	}
+	s.log.Info("turn server listening", "udp", addrString(s.udpAddr), "tcp", addrString(s.tcpAddr),
+		"tls", addrString(s.tlsAddr), "relay_ip", s.relay.String(), "realm", s.cfg.Realm)
+	return nil
+}
+
+func addrString(a net.Addr) string {
+	if a == nil {
+		return "off"
+	}
+	return a.String()
+}
+
+func (s *Server) expireIdle(ctx context.Context) {
+	t := time.NewTicker(min(s.cfg.IdleTimeout/4+time.Millisecond, 30*time.Second))
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case now := <-t.C:
+			if n := s.relays.expireIdle(now); n > 0 {
+				s.log.Debug("idle turn allocations expired", "count", n)
+			}
+		}
+	}
 }
 
 func relayIP(configured string, listen net.IP) (net.IP, error) {
@@ -117,56 +200,73 @@ func relayIP(configured string, listen net.IP) (net.IP, error) {
 	if !listen.IsUnspecified() {
 		return listen, nil
 	}
-	addrs, err := net.InterfaceAddrs()
-	if err != nil {
-		return nil, fmt.Errorf("turn: interface addresses: %w", err)
-	}
-	for _, a := range addrs {
-		if n, ok := a.(*net.IPNet); ok && !n.IP.IsLoopback() && n.IP.To4() != nil {
-			return n.IP, nil
+	for _, ip := range interfaceIPs() {
+		if !ip.IsLoopback() && !ip.IsLinkLocalUnicast() && ip.To4() != nil {
+			return ip, nil
 		}
 	}
 	return nil, errors.New("turn: no relay ip configured and no non-loopback IPv4 address found")
 }
 
-// Addr is the UDP address the server listens on.
-func (s *Server) Addr() *net.UDPAddr { return s.addr }
-
-// Realm of the credentials.
-func (s *Server) Realm() string { return s.cfg.Realm }
-
-// Credentials returns a username and password valid for CredentialTTL.
-func (s *Server) Credentials(identity string) (username, password string, err error) {
-	u, p, err := pturn.GenerateLongTermTURNRESTCredentials(s.cfg.Secret, identity, s.cfg.CredentialTTL)
-	if err != nil {
-		return "", "", fmt.Errorf("turn credentials: %w", err)
+// authenticate checks a TURN REST credential: "<expiry>:<identity>" signed
+// with the shared secret. The identity is the user for quotas.
+func (s *Server) authenticate(ra *pturn.RequestAttributes) (string, []byte, bool) {
+	expiry, identity, ok := strings.Cut(ra.Username, ":")
+	exp, err := strconv.ParseInt(expiry, 10, 64)
+	switch {
+	case !ok || err != nil || identity == "":
+		s.refuseAuth(ra.SrcAddr, "username is not <expiry>:<identity>", ra.Username)
+		return "", nil, false
+	case exp < time.Now().Unix():
+		s.refuseAuth(ra.SrcAddr, "credential expired", ra.Username)
+		return "", nil, false
 	}
-	return u, p, nil
+	// A wrong password is found by the server's MESSAGE-INTEGRITY check
+	// after this returns; OnAuth below counts it.
+	return identity, pturn.GenerateAuthKey(ra.Username, ra.Realm, password(s.cfg.Secret, ra.Username)), true
 }
 
-// ICEServers lists this server with fresh credentials; it fits
-// sfu.Config.ICEServers.
-func (s *Server) ICEServers(identity string) []*livekit.ICEServer {
-	u, p, err := s.Credentials(identity)
-	if err != nil {
-		s.log.Warn("no turn credentials", "err", err)
-		return nil
+func (s *Server) refuseAuth(src net.Addr, why, user string) {
+	s.authFailures.Add(1)
+	if s.logged.allow("auth " + hostOf(src)) {
+		s.log.Warn("turn authentication refused", "client", hostOf(src), "reason", why, "username", user)
 	}
-	host := s.relay.String()
-	if s.relay.To4() == nil {
-		host = "[" + host + "]"
-	}
-	return []*livekit.ICEServer{{
-		Urls:       []string{fmt.Sprintf("turn:%s:%d?transport=udp", host, s.addr.Port)},
-		Username:   u,
-		Credential: p,
-	}}
 }
 
-// Close stops the server and its relays.
-func (s *Server) Close() error {
-	if err := s.srv.Close(); err != nil {
-		return fmt.Errorf("turn: close: %w", err)
+func (s *Server) admit(user, _ string, src net.Addr) bool {
+	if s.relays.admit(user) {
+		return true
 	}
-	return nil
+	s.quotaRefusals.Add(1)
+	if s.logged.allow("quota " + hostOf(src)) {
+		s.log.Warn("turn allocation refused: quota reached", "client", hostOf(src), "user", user,
+			"per_user", s.cfg.MaxAllocationsPerUser, "total", s.cfg.MaxAllocations)
+	}
+	return false
+}
+
+func (s *Server) permit(client net.Addr, peer net.IP) bool {
+	why := s.policy.refusal(peer)
+	if why == "" {
+		return true
+	}
+	s.refusals.Add(1)
+	if s.logged.allow("peer " + hostOf(client)) {
+		s.log.Warn("turn relay refused", "client", hostOf(client), "peer", peer.String(), "reason", why,
+			"hint", "add the range to media.turn.allow_peers if this is intended")
+	}
+	return false
+}
+
+func password(secret, username string) string {
+	mac := hmac.New(sha1.New, []byte(secret))
+	mac.Write([]byte(username))
+	return base64.StdEncoding.EncodeToString(mac.Sum(nil))
+}
+
+// MintCredentials returns a TURN REST credential for identity valid for ttl
+// under secret; external TURN servers with the same secret accept it.
+func MintCredentials(secret, identity string, ttl time.Duration) (username, pass string) {
+	username = strconv.FormatInt(time.Now().Add(ttl).Unix(), 10) + ":" + identity
+	return username, password(secret, username)
 }

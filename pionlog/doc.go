@@ -1,0 +1,7 @@
+// Package pionlog routes the loggers of the pion libraries (ICE, DTLS, SCTP,
+// TURN, interceptors) into log/slog, so that every line the media stack
+// writes carries the component name and ends up in the process's structured
+// log instead of on stderr.
+//
+// It imports only the standard library and pion/logging.
+package pionlog

@@ -1,0 +1,110 @@
+package turn
+
+import (
+	"errors"
+	"net/netip"
+	"time"
+)
+
+// Config of the embedded TURN server. Ports: 0 turns a listener off, -1
+// picks an ephemeral port (tests).
+type Config struct {
+	// ListenIP to bind; default "0.0.0.0".
+	ListenIP string
+	// UDPPort and TCPPort serve plain TURN (usually both 3478).
+	UDPPort, TCPPort int
+	// TLSPort serves TURN over TLS (5349, or 443 to pass strict
+	// firewalls). It needs CertFile and KeyFile.
+	TLSPort           int
+	CertFile, KeyFile string
+	// CertCheckInterval is how often the certificate files are checked
+	// for changes; default 10s.
+	CertCheckInterval time.Duration
+
+	// RelayIP is the address relay sockets bind to and that is written
+	// into relayed candidates. Empty means ListenIP when it is specific,
+	// else the first non-loopback IPv4 of the host.
+	RelayIP string
+	// Domain, when set, is the host name put into the advertised URLs
+	// (needed for turns: so that the certificate's name matches).
+	Domain string
+	// Realm of the long-term credentials; default "souk".
+	Realm string
+	// CredentialTTL is how long handed-out credentials stay valid; default 24h.
+	CredentialTTL time.Duration
+	// Secret signs credentials (TURN REST shared secret). Required.
+	Secret string
+
+	// AllowPeers opens otherwise refused peer ranges (LAN deployments,
+	// tests). Everything in them is allowed, including loopback.
+	AllowPeers []netip.Prefix
+	// OwnIPs are extra addresses of this deployment (e.g. the public
+	// node IPs behind NAT) that peers may not be; interface addresses,
+	// ListenIP and RelayIP are always included.
+	OwnIPs []string
+
+	// MaxAllocationsPerUser and MaxAllocations cap live allocations;
+	// defaults 10 and 1000.
+	MaxAllocationsPerUser, MaxAllocations int
+	// BytesPerSecond caps relayed bytes per allocation and direction;
+	// default 5 MB/s. Excess packets are dropped.
+	BytesPerSecond int
+	// IdleTimeout closes allocations that relayed nothing for this long;
+	// default 5m.
+	IdleTimeout time.Duration
+	// LogInterval is the minimum time between two refusal or
+	// authentication failure lines for one client address; default 1m.
+	LogInterval time.Duration
+}
+
+func (c Config) withDefaults() Config {
+	if c.ListenIP == "" {
+		c.ListenIP = "0.0.0.0"
+	}
+	if c.Realm == "" {
+		c.Realm = "souk"
+	}
+	if c.CredentialTTL <= 0 {
+		c.CredentialTTL = 24 * time.Hour
+	}
+	if c.CertCheckInterval <= 0 {
+		c.CertCheckInterval = 10 * time.Second
+	}
+	if c.MaxAllocationsPerUser <= 0 {
+		c.MaxAllocationsPerUser = 10
+	}
+	if c.MaxAllocations <= 0 {
+		c.MaxAllocations = 1000
+	}
+	if c.BytesPerSecond <= 0 {
+		c.BytesPerSecond = 5_000_000
+	}
+	if c.IdleTimeout <= 0 {
+		c.IdleTimeout = 5 * time.Minute
+	}
+	if c.LogInterval <= 0 {
+		c.LogInterval = time.Minute
+	}
+	return c
+}
+
+func (c Config) validate() error {
+	var errs []error
+	if c.Secret == "" {
+		errs = append(errs, errors.New("turn: a shared secret is required"))
+	}
+	if c.UDPPort == 0 && c.TCPPort == 0 && c.TLSPort == 0 {
+		errs = append(errs, errors.New("turn: no listener enabled (udp, tcp and tls ports are all 0)"))
+	}
+	if c.TLSPort != 0 && (c.CertFile == "" || c.KeyFile == "") {
+		errs = append(errs, errors.New("turn: the tls listener needs a certificate and key file"))
+	}
+	return errors.Join(errs...)
+}
+
+func listenPort(p int) int {
+	if p < 0 {
+		return 0
+	}
+	return p
+}

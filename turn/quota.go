@@ -1,0 +1,192 @@
+package turn
+
+import (
+	"errors"
+	"net"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	pturn "github.com/pion/turn/v5"
+)
+
+var errQuota = errors.New("turn: allocation quota reached")
+
+// relays creates relay sockets bound to the relay address and enforces the
+// allocation quotas, the per-allocation byte rate and the idle timeout.
+type relays struct {
+	inner          pturn.RelayAddressGenerator
+	perUser, total int
+	bytesPerSecond int
+	idle           time.Duration
+	dropped        atomic.Uint64
+
+	mu     sync.Mutex
+	byUser map[string]int
+	live   map[*relayConn]struct{}
+}
+
+func newRelays(relayIP net.IP, cfg Config) *relays {
+	return &relays{
+		inner:          &pturn.RelayAddressGeneratorStatic{RelayAddress: relayIP, Address: relayIP.String()},
+		perUser:        cfg.MaxAllocationsPerUser,
+		total:          cfg.MaxAllocations,
+		bytesPerSecond: cfg.BytesPerSecond,
+		idle:           cfg.IdleTimeout,
+		byUser:         map[string]int{},
+		live:           map[*relayConn]struct{}{},
+	}
+}
+
+// admit is the QuotaHandler: it answers 486 before any socket is opened.
+func (r *relays) admit(user string) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return len(r.live) < r.total && r.byUser[user] < r.perUser
+}
+
+func (r *relays) active() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return len(r.live)
+}
+
+func (r *relays) Validate() error { return r.inner.Validate() }
+
+func (r *relays) AllocatePacketConn(conf pturn.AllocateListenerConfig) (net.PacketConn, net.Addr, error) {
+	r.mu.Lock()
+	if len(r.live) >= r.total || r.byUser[conf.UserID] >= r.perUser {
+		r.mu.Unlock()
+		return nil, nil, errQuota
+	}
+	// Reserve before opening the socket so that concurrent requests
+	// cannot overshoot the quota.
+	rc := &relayConn{owner: r, user: conf.UserID}
+	r.byUser[conf.UserID]++
+	r.live[rc] = struct{}{}
+	r.mu.Unlock()
+
+	pc, addr, err := r.inner.AllocatePacketConn(conf)
+	if err != nil {
+		r.release(rc)
+		return nil, nil, err
+	}
+	r.mu.Lock()
+	rc.PacketConn = pc
+	rc.in = newBucket(r.bytesPerSecond)
+	rc.out = newBucket(r.bytesPerSecond)
+	rc.touch()
+	r.mu.Unlock()
+	return rc, addr, nil
+}
+
+// TCP relays (RFC 6062) are not offered: browsers never ask for them and
+// they would open outgoing connections from the server.
+func (r *relays) AllocateListener(pturn.AllocateListenerConfig) (net.Listener, net.Addr, error) {
+	return nil, nil, errors.New("turn: tcp relay allocations are not offered")
+}
+
+func (r *relays) AllocateConn(pturn.AllocateConnConfig) (net.Conn, error) {
+	return nil, errors.New("turn: tcp relay allocations are not offered")
+}
+
+func (r *relays) release(rc *relayConn) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if _, ok := r.live[rc]; !ok {
+		return
+	}
+	delete(r.live, rc)
+	if r.byUser[rc.user]--; r.byUser[rc.user] <= 0 {
+		delete(r.byUser, rc.user)
+	}
+}
+
+// expireIdle closes relays that carried nothing for the idle timeout; the
+// TURN server then deletes their allocations.
+func (r *relays) expireIdle(now time.Time) int {
+	r.mu.Lock()
+	var idle []*relayConn
+	for rc := range r.live {
+		if rc.PacketConn != nil && now.Sub(rc.lastActive()) > r.idle {
+			idle = append(idle, rc)
+		}
+	}
+	r.mu.Unlock()
+	for _, rc := range idle {
+		_ = rc.Close()
+	}
+	return len(idle)
+}
+
+// relayConn is one allocation's relay socket.
+type relayConn struct {
+	net.PacketConn
+	owner   *relays
+	user    string
+	in, out *bucket
+	active  atomic.Int64 // unix nanoseconds of the last relayed packet
+	once    sync.Once
+}
+
+func (c *relayConn) touch()                { c.active.Store(time.Now().UnixNano()) }
+func (c *relayConn) lastActive() time.Time { return time.Unix(0, c.active.Load()) }
+
+// ReadFrom receives from peers; packets over the byte rate are dropped.
+func (c *relayConn) ReadFrom(p []byte) (int, net.Addr, error) {
+	for {
+		n, addr, err := c.PacketConn.ReadFrom(p)
+		if err != nil {
+			return n, addr, err
+		}
+		if c.in.take(n, time.Now()) {
+			c.touch()
+			return n, addr, nil
+		}
+		c.owner.dropped.Add(1)
+	}
+}
+
+// WriteTo sends to a peer; packets over the byte rate are dropped, as a
+// congested link would.
+func (c *relayConn) WriteTo(p []byte, addr net.Addr) (int, error) {
+	if !c.out.take(len(p), time.Now()) {
+		c.owner.dropped.Add(1)
+		return len(p), nil
+	}
+	c.touch()
+	return c.PacketConn.WriteTo(p, addr)
+}
+
+func (c *relayConn) Close() error {
+	var err error
+	c.once.Do(func() {
+		err = c.PacketConn.Close()
+		c.owner.release(c)
+	})
+	return err
+}
+
+// bucket is a token bucket holding at most one second of traffic.
+type bucket struct {
+	mu     sync.Mutex
+	rate   float64
+	tokens float64
+	last   time.Time
+}
+
+func newBucket(bytesPerSecond int) *bucket {
+	return &bucket{rate: float64(bytesPerSecond), tokens: float64(bytesPerSecond), last: time.Now()}
+}
+
+func (b *bucket) take(n int, now time.Time) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.tokens = min(b.rate, b.tokens+now.Sub(b.last).Seconds()*b.rate)
+	b.last = now
+	if b.tokens < float64(n) {
+		return false
+	}
+	b.tokens -= float64(n)
+	return true
+}
