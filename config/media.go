@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"strings"
 	"time"
 )
 
@@ -16,8 +17,25 @@ type Media struct {
 	Keys map[string]string `yaml:"keys"`
 
 	// NodeIPs are the public addresses advertised in ICE candidates (NAT
-	// 1:1). Empty means the host's own interface addresses.
+	// 1:1). Empty means STUN discovery, the named interface, or the host's
+	// own interface addresses, in that order.
 	NodeIPs []string `yaml:"node_ips"`
+	// STUNDiscovery asks the first of STUNServers for this host's public
+	// address at start and advertises it (NAT 1:1). Default false.
+	STUNDiscovery bool `yaml:"stun_discovery"`
+	// NodeIPInterface advertises the addresses of this interface (e.g.
+	// "eth0") when NodeIPs is empty.
+	NodeIPInterface string `yaml:"node_ip_interface"`
+	// Interfaces, when set, restricts ICE candidates to these interfaces.
+	Interfaces []string `yaml:"interfaces"`
+	// IPs, when set, restricts ICE candidates to addresses in these CIDRs.
+	IPs []string `yaml:"ips"`
+	// IncludeLoopback adds loopback candidates (always on in development
+	// mode, where browser and server share the machine). Default false.
+	IncludeLoopback bool `yaml:"include_loopback"`
+	// TCPPort carries ICE over TCP for clients whose UDP is blocked, all
+	// peers on one port. 0 turns it off. Default 7881.
+	TCPPort int `yaml:"tcp_port"`
 	// UDPPort, when non-zero, makes all WebRTC traffic share one UDP socket
 	// on this port (UDP mux). Default 7882.
 	UDPPort int `yaml:"udp_port"`
@@ -31,6 +49,8 @@ type Media struct {
 	STUNServers []string `yaml:"stun_servers"`
 
 	TURN TURN `yaml:"turn"`
+
+	Codecs Codecs `yaml:"codecs"`
 
 	// EmptyTimeout closes a room this long after its last participant left.
 	// Default 5m.
@@ -57,8 +77,38 @@ type Media struct {
 type TURN struct {
 	// Enabled turns the embedded TURN server on. Default true.
 	Enabled bool `yaml:"enabled"`
-	// UDPPort to listen on. Default 3478.
+	// UDPPort and TCPPort serve plain TURN; 0 turns one off. Default 3478.
 	UDPPort int `yaml:"udp_port"`
+	TCPPort int `yaml:"tcp_port"`
+	// TLSPort serves TURN over TLS (turns:) when CertFile and KeyFile are
+	// set; 443 passes the strictest firewalls. Default 5349.
+	TLSPort int `yaml:"tls_port"`
+	// CertFile and KeyFile are PEM files, re-read when they change.
+	CertFile string `yaml:"cert_file"`
+	KeyFile  string `yaml:"key_file"`
+	// Domain is the host name in the advertised URLs; needed for turns:
+	// so that the certificate's name matches. Empty means the relay IP.
+	Domain string `yaml:"domain"`
+	// Secret is the TURN REST shared secret credentials are signed with;
+	// an external coturn with static-auth-secret set to the same value
+	// accepts them. Empty means one generated once into the data
+	// directory.
+	Secret string `yaml:"secret"`
+	// ExternalURLs are other TURN servers (turn:/turns: URLs) sharing
+	// Secret, advertised beside or, with the embedded server disabled,
+	// instead of it.
+	ExternalURLs []string `yaml:"external_urls"`
+	// AllowPeers are CIDRs a relay may reach although they are loopback,
+	// private, link-local or this server (LAN deployments, tests).
+	AllowPeers []string `yaml:"allow_peers"`
+	// MaxAllocationsPerUser and MaxAllocations cap live relays. Defaults
+	// 10 and 1000.
+	MaxAllocationsPerUser int `yaml:"max_allocations_per_user"`
+	MaxAllocations        int `yaml:"max_allocations"`
+	// BytesPerSecond caps one relay's traffic per direction. Default 5000000.
+	BytesPerSecond int `yaml:"bytes_per_second"`
+	// IdleTimeout closes relays that carried nothing this long. Default 5m.
+	IdleTimeout time.Duration `yaml:"idle_timeout"`
 	// ListenIP to bind. Default "0.0.0.0".
 	ListenIP string `yaml:"listen_ip"`
 	// RelayIP is the address put in relayed candidates; empty means the
@@ -75,9 +125,13 @@ type TURN struct {
 // supply at least one key pair.
 func DefaultMedia() Media {
 	return Media{
-		Keys:                    map[string]string{},
-		UDPPort:                 7882,
-		TURN:                    TURN{Enabled: true, UDPPort: 3478, ListenIP: "0.0.0.0", Realm: "souk", CredentialTTL: 24 * time.Hour},
+		Keys:    map[string]string{},
+		UDPPort: 7882,
+		TCPPort: 7881,
+		TURN: TURN{Enabled: true, UDPPort: 3478, TCPPort: 3478, TLSPort: 5349, ListenIP: "0.0.0.0", Realm: "souk",
+			CredentialTTL: 24 * time.Hour, MaxAllocationsPerUser: 10, MaxAllocations: 1000,
+			BytesPerSecond: 5_000_000, IdleTimeout: 5 * time.Minute},
+		Codecs:                  DefaultCodecs(),
 		EmptyTimeout:            5 * time.Minute,
 		MaxParticipants:         50,
 		MaxTracksPerParticipant: 8,
@@ -111,12 +165,57 @@ func (m Media) Validate() error {
 	if m.UDPPort < 0 || m.UDPPort > 65535 {
 		bad("udp_port", "must be between 0 and 65535")
 	}
+	if m.TCPPort < 0 || m.TCPPort > 65535 {
+		bad("tcp_port", "must be between 0 and 65535")
+	}
+	if m.TCPPort != 0 && m.TCPPort == m.UDPPort {
+		// Different protocols may share a number, but operators mix them
+		// up in firewalls; keeping them apart is clearer.
+		bad("tcp_port", "must differ from udp_port")
+	}
+	if m.STUNDiscovery && len(m.STUNServers) == 0 {
+		bad("stun_discovery", "needs at least one entry in media.stun_servers")
+	}
+	if m.STUNDiscovery && len(m.NodeIPs) > 0 {
+		bad("stun_discovery", "conflicts with media.node_ips; set one of them")
+	}
+	for _, c := range m.IPs {
+		if _, _, err := net.ParseCIDR(c); err != nil {
+			bad("ips", fmt.Sprintf("%q is not a CIDR like 203.0.113.0/24", c))
+		}
+	}
+	for _, u := range m.STUNServers {
+		if !strings.HasPrefix(u, "stun:") {
+			bad("stun_servers", fmt.Sprintf("%q must start with stun:", u))
+		}
+	}
+	errs = append(errs, m.Codecs.validate()...)
 	if m.PortRangeStart < 0 || m.PortRangeEnd > 65535 || m.PortRangeStart > m.PortRangeEnd {
 		bad("port_range_start", "must satisfy 0 <= port_range_start <= port_range_end <= 65535")
 	}
 	if m.TURN.Enabled {
-		if m.TURN.UDPPort <= 0 || m.TURN.UDPPort > 65535 {
-			bad("turn.udp_port", "must be between 1 and 65535")
+		for key, p := range map[string]int{"turn.udp_port": m.TURN.UDPPort, "turn.tcp_port": m.TURN.TCPPort, "turn.tls_port": m.TURN.TLSPort} {
+			if p < 0 || p > 65535 {
+				bad(key, "must be between 0 (off) and 65535")
+			}
+		}
+		if m.TURN.UDPPort == 0 && m.TURN.TCPPort == 0 && (m.TURN.TLSPort == 0 || m.TURN.CertFile == "") {
+			bad("turn.udp_port", "the embedded TURN server needs at least one listener")
+		}
+		if (m.TURN.CertFile == "") != (m.TURN.KeyFile == "") {
+			bad("turn.cert_file", "cert_file and key_file must be set together")
+		}
+		if m.TURN.MaxAllocationsPerUser <= 0 {
+			bad("turn.max_allocations_per_user", "must be > 0")
+		}
+		if m.TURN.MaxAllocations < m.TURN.MaxAllocationsPerUser {
+			bad("turn.max_allocations", "must be >= max_allocations_per_user")
+		}
+		if m.TURN.BytesPerSecond < 10_000 {
+			bad("turn.bytes_per_second", "must be at least 10000 (a video call needs far more)")
+		}
+		if m.TURN.IdleTimeout < 10*time.Second {
+			bad("turn.idle_timeout", "must be at least 10s")
 		}
 		if net.ParseIP(m.TURN.ListenIP) == nil {
 			bad("turn.listen_ip", "must be an IP address")
@@ -129,6 +228,19 @@ func (m Media) Validate() error {
 		}
 		if m.TURN.CredentialTTL < time.Minute {
 			bad("turn.credential_ttl", "must be at least 1m")
+		}
+	}
+	for _, c := range m.TURN.AllowPeers {
+		if _, _, err := net.ParseCIDR(c); err != nil {
+			bad("turn.allow_peers", fmt.Sprintf("%q is not a CIDR like 192.168.1.0/24", c))
+		}
+	}
+	if len(m.TURN.ExternalURLs) > 0 && m.TURN.Secret == "" {
+		bad("turn.secret", "external_urls need the shared secret the external servers are configured with")
+	}
+	for _, u := range m.TURN.ExternalURLs {
+		if !strings.HasPrefix(u, "turn:") && !strings.HasPrefix(u, "turns:") {
+			bad("turn.external_urls", fmt.Sprintf("%q must start with turn: or turns:", u))
 		}
 	}
 	if m.EmptyTimeout <= 0 {

@@ -1,0 +1,69 @@
+package config
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Connectivity settings name their key when wrong.
+func TestMediaConnectivityMistakes(t *testing.T) {
+	cases := []struct {
+		name    string
+		env     []string
+		wantErr string
+	}{
+		{"tcp port out of range", []string{"SOUK_MEDIA_TCP_PORT=70000"}, "media.tcp_port"},
+		{"tcp port equals udp port", []string{"SOUK_MEDIA_TCP_PORT=7882"}, "media.tcp_port"},
+		{"discovery without stun server", []string{"SOUK_MEDIA_STUN_DISCOVERY=true"}, "media.stun_discovery"},
+		{"discovery and node ips", []string{"SOUK_MEDIA_STUN_DISCOVERY=true", "SOUK_MEDIA_STUN_SERVERS=stun:stun.example.org:3478", "SOUK_MEDIA_NODE_IPS=203.0.113.1"}, "media.stun_discovery"},
+		{"stun url scheme", []string{"SOUK_MEDIA_STUN_SERVERS=stun.example.org"}, "media.stun_servers"},
+		{"ip filter not cidr", []string{"SOUK_MEDIA_IPS=10.0.0.1"}, "media.ips"},
+		{"allow peers not cidr", []string{"SOUK_MEDIA_TURN_ALLOW_PEERS=localhost"}, "media.turn.allow_peers"},
+		{"cert without key", []string{"SOUK_MEDIA_TURN_CERT_FILE=/etc/cert.pem"}, "media.turn.cert_file"},
+		{"no turn listener", []string{"SOUK_MEDIA_TURN_UDP_PORT=0", "SOUK_MEDIA_TURN_TCP_PORT=0"}, "media.turn.udp_port"},
+		{"turn port out of range", []string{"SOUK_MEDIA_TURN_TLS_PORT=-1"}, "media.turn.tls_port"},
+		{"tiny byte rate", []string{"SOUK_MEDIA_TURN_BYTES_PER_SECOND=100"}, "media.turn.bytes_per_second"},
+		{"total below per user", []string{"SOUK_MEDIA_TURN_MAX_ALLOCATIONS=2"}, "media.turn.max_allocations"},
+		{"external without secret", []string{"SOUK_MEDIA_TURN_EXTERNAL_URLS=turn:turn.example.org:3478"}, "media.turn.secret"},
+		{"external scheme", []string{"SOUK_MEDIA_TURN_SECRET=s", "SOUK_MEDIA_TURN_EXTERNAL_URLS=http://x"}, "media.turn.external_urls"},
+		{"unknown video codec", []string{"SOUK_MEDIA_CODECS_VIDEO=vp8,h265"}, "media.codecs.video"},
+		{"no audio codec", []string{"SOUK_MEDIA_CODECS_AUDIO="}, "media.codecs.audio"},
+		{"bad h264 profile", []string{"SOUK_MEDIA_CODECS_H264_PROFILES=baseline"}, "media.codecs.h264_profiles"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg, err := Load("", tc.env)
+			if err == nil {
+				cfg.Media.Keys = validKeys()
+				err = cfg.Validate()
+			}
+			if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+				t.Fatalf("error = %v, want one containing %q", err, tc.wantErr)
+			}
+		})
+	}
+}
+
+func TestTURNSecretPersists(t *testing.T) {
+	dir := t.TempDir()
+	first := DefaultConfig()
+	first.DataDir = dir
+	if gen, err := first.EnsureTURNSecret(); err != nil || !gen || len(first.Media.TURN.Secret) < 32 {
+		t.Fatalf("generated %v %v %q", gen, err, first.Media.TURN.Secret)
+	}
+	second := DefaultConfig()
+	second.DataDir = dir
+	if _, err := second.EnsureTURNSecret(); err != nil || second.Media.TURN.Secret != first.Media.TURN.Secret {
+		t.Fatalf("second start got %q (%v), want the persisted secret", second.Media.TURN.Secret, err)
+	}
+	configured := DefaultConfig()
+	configured.DataDir = filepath.Join(dir, "other")
+	configured.Media.TURN.Secret = "operator-secret"
+	if gen, _ := configured.EnsureTURNSecret(); gen || configured.Media.TURN.Secret != "operator-secret" {
+		t.Fatal("configured secret replaced")
+	}
+	if got := configured.Redacted().Media.TURN.Secret; got != redacted {
+		t.Fatalf("secret not redacted: %q", got)
+	}
+}
