@@ -51,6 +51,16 @@ var shutdownNoise = []string{
 	"buffer: closed",
 }
 
+// routine matches warnings pion gives for states that are normal in an
+// SFU: pinging before the remote candidates arrived, RTCP for a stream
+// before its track is known.
+var routine = []string{
+	"failed to ping without candidate pairs",
+	"incoming unhandled rtcp ssrc",
+	"undeclaredmediaprocessor failed to open",
+	"failed to start sctp: dtls not established",
+}
+
 // IsShutdownNoise reports whether msg only says that a peer went away.
 func IsShutdownNoise(msg string) bool {
 	m := strings.ToLower(msg)
@@ -63,7 +73,7 @@ func IsShutdownNoise(msg string) bool {
 }
 
 func (l *logger) emit(level slog.Level, msg string) {
-	if level >= slog.LevelWarn && IsShutdownNoise(msg) {
+	if level >= slog.LevelWarn && (IsShutdownNoise(msg) || isRoutine(msg)) {
 		level = slog.LevelDebug
 	}
 	ctx := context.Background()
@@ -91,4 +101,14 @@ func (l *logger) emitf(level slog.Level, format string, args []any) {
 		return
 	}
 	l.emit(level, fmt.Sprintf(format, args...))
+}
+
+func isRoutine(msg string) bool {
+	m := strings.ToLower(msg)
+	for _, r := range routine {
+		if strings.Contains(m, r) {
+			return true
+		}
+	}
+	return false
 }

@@ -1,8 +1,12 @@
 package sfu
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 
+	"github.com/livekit/protocol/livekit"
+	"github.com/pion/sdp/v3"
 	"github.com/pion/webrtc/v4"
 )
 
@@ -131,4 +135,134 @@ func fmtpValue(fmtp, key string) string {
 		return "0"
 	}
 	return ""
+}
+
+// CodecConfig says which codecs rooms allow, in order of preference. The
+// zero value allows everything we forward: Opus with RED, then VP8, H.264
+// (three profiles), VP9 and AV1.
+type CodecConfig struct {
+	// Audio codec names; only "opus" is known.
+	Audio []string
+	// DisableRED leaves out redundant audio (RFC 2198).
+	DisableRED bool
+	// Video codec names in order of preference: "vp8", "h264", "vp9", "av1".
+	Video []string
+	// H264Profiles are the profile-level-ids offered for H.264.
+	H264Profiles []string
+}
+
+var defaultCodecs = CodecConfig{
+	Audio:        []string{"opus"},
+	Video:        []string{"vp8", "h264", "vp9", "av1"},
+	H264Profiles: []string{"42e01f", "42001f", "4d001f"},
+}
+
+func (c CodecConfig) withDefaults() CodecConfig {
+	if len(c.Audio) == 0 {
+		c.Audio = defaultCodecs.Audio
+	}
+	if len(c.Video) == 0 {
+		c.Video = defaultCodecs.Video
+	}
+	if len(c.H264Profiles) == 0 {
+		c.H264Profiles = defaultCodecs.H264Profiles
+	}
+	return c
+}
+
+var videoFeedback = []webrtc.RTCPFeedback{
+	{Type: "goog-remb"}, {Type: "ccm", Parameter: "fir"}, {Type: "nack"}, {Type: "nack", Parameter: "pli"},
+}
+
+// h264PayloadTypes keeps the payload types browsers commonly use for the
+// usual profiles; other profiles take the spare ones in order.
+var (
+	h264PayloadTypes  = map[string]webrtc.PayloadType{"42e01f": 125, "42001f": 102, "4d001f": 123}
+	sparePayloadTypes = []webrtc.PayloadType{127, 108, 106, 112, 114, 116, 118, 120}
+)
+
+// codecParameters lists the audio and video codecs of c in order. RTX is
+// deliberately absent: without it, retransmissions travel on the media SSRC
+// and one cache serves them.
+func (c CodecConfig) codecParameters() (audio, video []webrtc.RTPCodecParameters, err error) {
+	c = c.withDefaults()
+	for _, name := range c.Audio {
+		if !strings.EqualFold(name, "opus") {
+			return nil, nil, fmt.Errorf("audio codec %q is not supported", name)
+		}
+		audio = append(audio, webrtc.RTPCodecParameters{RTPCodecCapability: webrtc.RTPCodecCapability{MimeType: webrtc.MimeTypeOpus, ClockRate: 48000, Channels: 2, SDPFmtpLine: "minptime=10;useinbandfec=1"}, PayloadType: 111})
+	}
+	if !c.DisableRED {
+		audio = append(audio, webrtc.RTPCodecParameters{RTPCodecCapability: webrtc.RTPCodecCapability{MimeType: mimeRED, ClockRate: 48000, Channels: 2, SDPFmtpLine: "111/111"}, PayloadType: 63})
+	}
+	spare := slices.Clone(sparePayloadTypes)
+	for _, name := range c.Video {
+		switch strings.ToLower(name) {
+		case "vp8":
+			video = append(video, webrtc.RTPCodecParameters{RTPCodecCapability: webrtc.RTPCodecCapability{MimeType: webrtc.MimeTypeVP8, ClockRate: 90000, RTCPFeedback: videoFeedback}, PayloadType: 96})
+		case "h264":
+			for _, profile := range c.H264Profiles {
+				pt, ok := h264PayloadTypes[strings.ToLower(profile)]
+				if !ok {
+					if len(spare) == 0 {
+						return nil, nil, fmt.Errorf("too many h264 profiles")
+					}
+					pt, spare = spare[0], spare[1:]
+				}
+				video = append(video, webrtc.RTPCodecParameters{RTPCodecCapability: webrtc.RTPCodecCapability{MimeType: webrtc.MimeTypeH264, ClockRate: 90000, SDPFmtpLine: "level-asymmetry-allowed=1;packetization-mode=1;profile-level-id=" + strings.ToLower(profile), RTCPFeedback: videoFeedback}, PayloadType: pt})
+			}
+		case "vp9":
+			video = append(video, webrtc.RTPCodecParameters{RTPCodecCapability: webrtc.RTPCodecCapability{MimeType: webrtc.MimeTypeVP9, ClockRate: 90000, SDPFmtpLine: "profile-id=0", RTCPFeedback: videoFeedback}, PayloadType: 98})
+		case "av1":
+			video = append(video, webrtc.RTPCodecParameters{RTPCodecCapability: webrtc.RTPCodecCapability{MimeType: webrtc.MimeTypeAV1, ClockRate: 90000, RTCPFeedback: videoFeedback}, PayloadType: 45})
+		default:
+			return nil, nil, fmt.Errorf("video codec %q is not supported", name)
+		}
+	}
+	return audio, video, nil
+}
+
+// PublishCodecs is what JoinResponse.enabled_publish_codecs carries:
+// livekit-client publishes only these, falling back to the first video
+// codec when the one asked for is not listed.
+func (c CodecConfig) PublishCodecs() []*livekit.Codec {
+	audio, video, err := c.codecParameters()
+	if err != nil {
+		return nil
+	}
+	var out []*livekit.Codec
+	seen := map[string]bool{}
+	for _, p := range append(audio, video...) {
+		if !seen[p.MimeType] {
+			seen[p.MimeType] = true
+			out = append(out, &livekit.Codec{Mime: p.MimeType})
+		}
+	}
+	return out
+}
+
+func registerCodecs(me *webrtc.MediaEngine, codecs CodecConfig) error {
+	audio, video, err := codecs.codecParameters()
+	if err != nil {
+		return err
+	}
+	for _, c := range audio {
+		if err := me.RegisterCodec(c, webrtc.RTPCodecTypeAudio); err != nil {
+			return fmt.Errorf("register %s: %w", c.MimeType, err)
+		}
+	}
+	for _, c := range video {
+		if err := me.RegisterCodec(c, webrtc.RTPCodecTypeVideo); err != nil {
+			return fmt.Errorf("register %s: %w", c.MimeType, err)
+		}
+	}
+	for _, uri := range []string{sdp.SDESMidURI, sdp.SDESRTPStreamIDURI, sdp.SDESRepairRTPStreamIDURI} {
+		if err := me.RegisterHeaderExtension(webrtc.RTPHeaderExtensionCapability{URI: uri}, webrtc.RTPCodecTypeVideo); err != nil {
+			return fmt.Errorf("register extension %s: %w", uri, err)
+		}
+	}
+	if err := me.RegisterHeaderExtension(webrtc.RTPHeaderExtensionCapability{URI: sdp.SDESMidURI}, webrtc.RTPCodecTypeAudio); err != nil {
+		return fmt.Errorf("register audio mid: %w", err)
+	}
+	return nil
 }

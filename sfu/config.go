@@ -1,9 +1,11 @@
 package sfu
 
 import (
+	"net/netip"
 	"time"
 
 	"github.com/livekit/protocol/livekit"
+	"github.com/pion/logging"
 )
 
 // Config tunes the SFU. Zero values are replaced by the defaults noted on
@@ -47,14 +49,34 @@ type WebRTCConfig struct {
 	// UDPPort, when non-zero, multiplexes every peer connection over one UDP
 	// socket on that port. Zero uses ephemeral ports.
 	UDPPort int
+	// DisableUDP leaves UDP out of ICE entirely (TCP-only deployments and
+	// tests of clients whose UDP is blocked).
+	DisableUDP bool
+	// TCPPort, when non-zero, accepts ICE over TCP for every peer
+	// connection on this port (pion's TCP mux); -1 picks a free port.
+	TCPPort int
+	// TCPListenIP binds the TCP port to one address; empty means all.
+	TCPListenIP string
 	// PortRangeStart/End bound ephemeral ports when UDPPort is zero.
 	PortRangeStart, PortRangeEnd uint16
 	// NodeIPs are advertised as host candidates instead of the interface
-	// addresses (1:1 NAT).
+	// addresses (1:1 NAT). ResolveNodeIPs fills it from STUN discovery or
+	// a named interface.
 	NodeIPs []string
+	// Interfaces and IPs, when set, restrict candidates to these
+	// interface names and address ranges.
+	Interfaces []string
+	IPs        []netip.Prefix
 	// IncludeLoopback adds 127.0.0.1 candidates; needed when client and
 	// server share a host without another interface (tests, development).
 	IncludeLoopback bool
+
+	// Codecs rooms allow; the zero value allows every codec we forward.
+	Codecs CodecConfig
+
+	// LoggerFactory receives pion's log lines (ICE, DTLS, SCTP, ...);
+	// nil routes them to slog.Default.
+	LoggerFactory logging.LoggerFactory
 }
 
 func (c Config) withDefaults() Config {

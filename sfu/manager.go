@@ -126,6 +126,8 @@ func (m *Manager) Join(ctx context.Context, req JoinRequest, sink Sink) (*Partic
 		SubscriberPrimary: !req.SinglePC && req.Grant.GetCanSubscribe(),
 		PingInterval:      req.PingInterval,
 		PingTimeout:       req.PingTimeout,
+		// The codec settings live in one place (sfu/codec.go).
+		EnabledPublishCodecs: m.cfg.WebRTC.Codecs.PublishCodecs(),
 	}
 	if m.cfg.ICEServers != nil {
 		resp.IceServers = m.cfg.ICEServers(req.Identity)

@@ -1,14 +1,26 @@
 package sfu
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"io"
+	"log/slog"
+	"net"
+	"net/netip"
+	"slices"
+	"strings"
+	"time"
 
 	"github.com/pion/ice/v4"
 	"github.com/pion/interceptor"
 	"github.com/pion/interceptor/pkg/nack"
-	"github.com/pion/sdp/v3"
+	"github.com/pion/interceptor/pkg/report"
+	"github.com/pion/interceptor/pkg/twcc"
+	"github.com/pion/stun/v3"
 	"github.com/pion/webrtc/v4"
+
+	"souk/pionlog"
 )
 
 // newAPI builds the pion API shared by all peer connections. Only the
@@ -19,90 +31,216 @@ import (
 // responder (which copies every packet per subscriber) is left out.
 func newAPI(cfg WebRTCConfig) (*webrtc.API, io.Closer, error) {
 	me := &webrtc.MediaEngine{}
-	if err := registerCodecs(me); err != nil {
+	if err := registerCodecs(me, cfg.Codecs); err != nil {
 		return nil, nil, err
 	}
+	lf := cfg.LoggerFactory
+	if lf == nil {
+		lf = pionlog.New(slog.Default())
+	}
 	reg := &interceptor.Registry{}
-	gen, err := nack.NewGeneratorInterceptor()
+	gen, err := nack.NewGeneratorInterceptor(nack.WithGeneratorLoggerFactory(lf))
 	if err != nil {
 		return nil, nil, fmt.Errorf("nack generator: %w", err)
 	}
 	reg.Add(gen)
-	if err := webrtc.ConfigureRTCPReports(reg); err != nil {
+	if err := webrtc.ConfigureRTCPReportsWithOptions(reg,
+		[]report.ReceiverOption{report.WithReceiverLoggerFactory(lf)}, report.WithSenderLoggerFactory(lf)); err != nil {
 		return nil, nil, fmt.Errorf("rtcp reports: %w", err)
 	}
-	if err := webrtc.ConfigureTWCCSender(me, reg); err != nil {
+	if err := webrtc.ConfigureTWCCSenderWithOptions(me, reg, twcc.WithLoggerFactory(lf)); err != nil {
 		return nil, nil, fmt.Errorf("twcc: %w", err)
 	}
 
-	se := webrtc.SettingEngine{}
+	se := webrtc.SettingEngine{LoggerFactory: lf}
 	se.SetIncludeLoopbackCandidate(cfg.IncludeLoopback)
 	if len(cfg.NodeIPs) > 0 {
 		se.SetNAT1To1IPs(cfg.NodeIPs, webrtc.ICECandidateTypeHost)
 	}
-	se.SetNetworkTypes([]webrtc.NetworkType{webrtc.NetworkTypeUDP4, webrtc.NetworkTypeUDP6})
-	var closer io.Closer = nopCloser{}
-	switch {
-	case cfg.UDPPort > 0:
-		opts := []ice.UDPMuxFromPortOption{ice.UDPMuxFromPortWithNetworks(ice.NetworkTypeUDP4)}
-		if cfg.IncludeLoopback {
-			opts = append(opts, ice.UDPMuxFromPortWithLoopback())
+	ifFilter, ipFilter := cfg.interfaceFilter(), cfg.ipFilter()
+	if ifFilter != nil {
+		se.SetInterfaceFilter(ifFilter)
+	}
+	if ipFilter != nil {
+		se.SetIPFilter(ipFilter)
+	}
+	var networks []webrtc.NetworkType
+	closers := multiCloser{}
+	fail := func(err error) (*webrtc.API, io.Closer, error) {
+		_ = closers.Close()
+		return nil, nil, err
+	}
+	if !cfg.DisableUDP {
+		networks = append(networks, webrtc.NetworkTypeUDP4, webrtc.NetworkTypeUDP6)
+		switch {
+		case cfg.UDPPort > 0:
+			opts := []ice.UDPMuxFromPortOption{
+				ice.UDPMuxFromPortWithNetworks(ice.NetworkTypeUDP4),
+				ice.UDPMuxFromPortWithLogger(lf.NewLogger("udpmux")),
+			}
+			if cfg.IncludeLoopback {
+				opts = append(opts, ice.UDPMuxFromPortWithLoopback())
+			}
+			if ifFilter != nil {
+				opts = append(opts, ice.UDPMuxFromPortWithInterfaceFilter(ifFilter))
+			}
+			if ipFilter != nil {
+				opts = append(opts, ice.UDPMuxFromPortWithIPFilter(ipFilter))
+			}
+			mux, err := ice.NewMultiUDPMuxFromPort(cfg.UDPPort, opts...)
+			if err != nil {
+				return fail(fmt.Errorf("udp port %d for media: %w", cfg.UDPPort, err))
+			}
+			se.SetICEUDPMux(mux)
+			closers = append(closers, mux)
+		case cfg.PortRangeStart > 0 && cfg.PortRangeEnd >= cfg.PortRangeStart:
+			if err := se.SetEphemeralUDPPortRange(cfg.PortRangeStart, cfg.PortRangeEnd); err != nil {
+				return fail(fmt.Errorf("port range: %w", err))
+			}
 		}
-		mux, err := ice.NewMultiUDPMuxFromPort(cfg.UDPPort, opts...)
+	}
+	if cfg.TCPPort != 0 {
+		ln, err := net.Listen("tcp", net.JoinHostPort(cfg.TCPListenIP, fmt.Sprint(max(cfg.TCPPort, 0))))
 		if err != nil {
-			return nil, nil, fmt.Errorf("udp mux on port %d: %w", cfg.UDPPort, err)
+			return fail(fmt.Errorf("tcp port %d for media: %w", cfg.TCPPort, err))
 		}
-		se.SetICEUDPMux(mux)
-		closer = mux
-	case cfg.PortRangeStart > 0 && cfg.PortRangeEnd >= cfg.PortRangeStart:
-		if err := se.SetEphemeralUDPPortRange(cfg.PortRangeStart, cfg.PortRangeEnd); err != nil {
-			return nil, nil, fmt.Errorf("port range: %w", err)
-		}
+		mux := ice.NewTCPMuxDefault(ice.TCPMuxParams{
+			Listener: ln, Logger: lf.NewLogger("tcpmux"),
+			ReadBufferSize: 64, WriteBufferSize: 4 << 20,
+		})
+		se.SetICETCPMux(mux)
+		closers = append(closers, mux)
+		networks = append(networks, webrtc.NetworkTypeTCP4, webrtc.NetworkTypeTCP6)
 	}
+	if len(networks) == 0 {
+		return fail(errors.New("neither UDP nor TCP is enabled for media"))
+	}
+	se.SetNetworkTypes(networks)
 	api := webrtc.NewAPI(webrtc.WithMediaEngine(me), webrtc.WithInterceptorRegistry(reg), webrtc.WithSettingEngine(se))
-	return api, closer, nil
+	return api, closers, nil
 }
 
-type nopCloser struct{}
-
-func (nopCloser) Close() error { return nil }
-
-var videoFeedback = []webrtc.RTCPFeedback{
-	{Type: "goog-remb"}, {Type: "ccm", Parameter: "fir"}, {Type: "nack"}, {Type: "nack", Parameter: "pli"},
+func (c WebRTCConfig) interfaceFilter() func(string) bool {
+	if len(c.Interfaces) == 0 {
+		return nil
+	}
+	names := slices.Clone(c.Interfaces)
+	return func(name string) bool { return slices.Contains(names, name) }
 }
 
-// registerCodecs lists what we forward. RTX is deliberately absent: without
-// it, retransmissions travel on the media SSRC and one cache serves them.
-func registerCodecs(me *webrtc.MediaEngine) error {
-	audio := []webrtc.RTPCodecParameters{
-		{RTPCodecCapability: webrtc.RTPCodecCapability{MimeType: webrtc.MimeTypeOpus, ClockRate: 48000, Channels: 2, SDPFmtpLine: "minptime=10;useinbandfec=1"}, PayloadType: 111},
-		{RTPCodecCapability: webrtc.RTPCodecCapability{MimeType: mimeRED, ClockRate: 48000, Channels: 2, SDPFmtpLine: "111/111"}, PayloadType: 63},
+func (c WebRTCConfig) ipFilter() func(net.IP) bool {
+	if len(c.IPs) == 0 {
+		return nil
 	}
-	video := []webrtc.RTPCodecParameters{
-		{RTPCodecCapability: webrtc.RTPCodecCapability{MimeType: webrtc.MimeTypeVP8, ClockRate: 90000, RTCPFeedback: videoFeedback}, PayloadType: 96},
-		{RTPCodecCapability: webrtc.RTPCodecCapability{MimeType: webrtc.MimeTypeH264, ClockRate: 90000, SDPFmtpLine: "level-asymmetry-allowed=1;packetization-mode=1;profile-level-id=42e01f", RTCPFeedback: videoFeedback}, PayloadType: 125},
-		{RTPCodecCapability: webrtc.RTPCodecCapability{MimeType: webrtc.MimeTypeH264, ClockRate: 90000, SDPFmtpLine: "level-asymmetry-allowed=1;packetization-mode=1;profile-level-id=42001f", RTCPFeedback: videoFeedback}, PayloadType: 102},
-		{RTPCodecCapability: webrtc.RTPCodecCapability{MimeType: webrtc.MimeTypeH264, ClockRate: 90000, SDPFmtpLine: "level-asymmetry-allowed=1;packetization-mode=1;profile-level-id=4d001f", RTCPFeedback: videoFeedback}, PayloadType: 123},
-		{RTPCodecCapability: webrtc.RTPCodecCapability{MimeType: webrtc.MimeTypeVP9, ClockRate: 90000, SDPFmtpLine: "profile-id=0", RTCPFeedback: videoFeedback}, PayloadType: 98},
-		{RTPCodecCapability: webrtc.RTPCodecCapability{MimeType: webrtc.MimeTypeAV1, ClockRate: 90000, RTCPFeedback: videoFeedback}, PayloadType: 45},
+	prefixes := slices.Clone(c.IPs)
+	return func(ip net.IP) bool {
+		a, ok := netip.AddrFromSlice(ip)
+		if !ok {
+			return false
+		}
+		a = a.Unmap()
+		return slices.ContainsFunc(prefixes, func(p netip.Prefix) bool { return p.Contains(a) })
 	}
-	for _, c := range audio {
-		if err := me.RegisterCodec(c, webrtc.RTPCodecTypeAudio); err != nil {
-			return fmt.Errorf("register %s: %w", c.MimeType, err)
+}
+
+type multiCloser []io.Closer
+
+func (m multiCloser) Close() error {
+	var errs []error
+	for _, c := range m {
+		errs = append(errs, c.Close())
+	}
+	return errors.Join(errs...)
+}
+
+// ResolveNodeIPs returns the addresses to advertise in ICE candidates:
+// nodeIPs when set, else the public address a STUN server sees (when
+// stunServer is set), else the addresses of the named interface, else none
+// (pion then advertises every interface address).
+func ResolveNodeIPs(ctx context.Context, nodeIPs []string, stunServer, iface string) ([]string, error) {
+	switch {
+	case len(nodeIPs) > 0:
+		return nodeIPs, nil
+	case stunServer != "":
+		ip, err := DiscoverPublicIP(ctx, stunServer)
+		if err != nil {
+			return nil, err
+		}
+		return []string{ip.String()}, nil
+	case iface != "":
+		return InterfaceIPs(iface)
+	}
+	return nil, nil
+}
+
+// InterfaceIPs lists the unicast addresses of one interface.
+func InterfaceIPs(name string) ([]string, error) {
+	ifc, err := net.InterfaceByName(name)
+	if err != nil {
+		return nil, fmt.Errorf("interface %q: %w", name, err)
+	}
+	addrs, err := ifc.Addrs()
+	if err != nil {
+		return nil, fmt.Errorf("addresses of %q: %w", name, err)
+	}
+	var ips []string
+	for _, a := range addrs {
+		if n, ok := a.(*net.IPNet); ok && !n.IP.IsLinkLocalUnicast() {
+			ips = append(ips, n.IP.String())
 		}
 	}
-	for _, c := range video {
-		if err := me.RegisterCodec(c, webrtc.RTPCodecTypeVideo); err != nil {
-			return fmt.Errorf("register %s: %w", c.MimeType, err)
+	if len(ips) == 0 {
+		return nil, fmt.Errorf("interface %q has no usable address", name)
+	}
+	return ips, nil
+}
+
+// DiscoverPublicIP asks a STUN server ("stun:host:port" or "host:port")
+// which address our UDP packets come from.
+func DiscoverPublicIP(ctx context.Context, server string) (net.IP, error) {
+	hostPort := strings.TrimPrefix(server, "stun:")
+	if _, _, err := net.SplitHostPort(hostPort); err != nil {
+		hostPort = net.JoinHostPort(hostPort, "3478")
+	}
+	var d net.Dialer
+	conn, err := d.DialContext(ctx, "udp4", hostPort)
+	if err != nil {
+		return nil, fmt.Errorf("stun discovery via %s: %w", server, err)
+	}
+	defer conn.Close()
+	deadline := time.Now().Add(5 * time.Second)
+	if d, ok := ctx.Deadline(); ok && d.Before(deadline) {
+		deadline = d
+	}
+	_ = conn.SetDeadline(deadline)
+	req := stun.MustBuild(stun.TransactionID, stun.BindingRequest, stun.Fingerprint)
+	buf := make([]byte, 1500)
+	// UDP may lose a packet: ask up to three times before giving up.
+	for attempt := 0; attempt < 3; attempt++ {
+		if _, err := conn.Write(req.Raw); err != nil {
+			return nil, fmt.Errorf("stun discovery via %s: %w", server, err)
 		}
-	}
-	for _, uri := range []string{sdp.SDESMidURI, sdp.SDESRTPStreamIDURI, sdp.SDESRepairRTPStreamIDURI} {
-		if err := me.RegisterHeaderExtension(webrtc.RTPHeaderExtensionCapability{URI: uri}, webrtc.RTPCodecTypeVideo); err != nil {
-			return fmt.Errorf("register extension %s: %w", uri, err)
+		wait := time.Now().Add(time.Duration(attempt+1) * time.Second)
+		if wait.After(deadline) {
+			wait = deadline
 		}
+		_ = conn.SetReadDeadline(wait)
+		n, err := conn.Read(buf)
+		if err != nil {
+			if time.Now().Before(deadline) {
+				continue
+			}
+			return nil, fmt.Errorf("stun discovery via %s: no answer: %w", server, err)
+		}
+		res := &stun.Message{Raw: append([]byte(nil), buf[:n]...)}
+		if err := res.Decode(); err != nil || res.TransactionID != req.TransactionID {
+			continue
+		}
+		var xor stun.XORMappedAddress
+		if err := xor.GetFrom(res); err != nil {
+			return nil, fmt.Errorf("stun discovery via %s: answer without address: %w", server, err)
+		}
+		return xor.IP, nil
 	}
-	if err := me.RegisterHeaderExtension(webrtc.RTPHeaderExtensionCapability{URI: sdp.SDESMidURI}, webrtc.RTPCodecTypeAudio); err != nil {
-		return fmt.Errorf("register audio mid: %w", err)
-	}
-	return nil
+	return nil, fmt.Errorf("stun discovery via %s: no answer", server)
 }
