@@ -25,6 +25,11 @@ type Config struct {
 	// into relayed candidates. Empty means ListenIP when it is specific,
 	// else the first non-loopback IPv4 of the host.
 	RelayIP string
+	// RelayBindIP is the local address relay sockets bind to. Empty means
+	// RelayIP when it belongs to this host (otherwise it is a public
+	// address in front of a NAT), else ListenIP when it is specific, else
+	// the first non-loopback IPv4 of the host.
+	RelayBindIP string
 	// Domain, when set, is the host name put into the advertised URLs
 	// (needed for turns: so that the certificate's name matches).
 	Domain string

@@ -16,6 +16,7 @@ var errQuota = errors.New("turn: allocation quota reached")
 // allocation quotas, the per-allocation byte rate and the idle timeout.
 type relays struct {
 	inner          pturn.RelayAddressGenerator
+	bindIP         string
 	perUser, total int
 	bytesPerSecond int
 	idle           time.Duration
@@ -26,9 +27,10 @@ type relays struct {
 	live   map[*relayConn]struct{}
 }
 
-func newRelays(relayIP net.IP, cfg Config) *relays {
+func newRelays(relayIP, bindIP net.IP, cfg Config) *relays {
 	return &relays{
-		inner:          &pturn.RelayAddressGeneratorStatic{RelayAddress: relayIP, Address: relayIP.String()},
+		bindIP:         bindIP.String(),
+		inner:          &pturn.RelayAddressGeneratorStatic{RelayAddress: relayIP, Address: bindIP.String()},
 		perUser:        cfg.MaxAllocationsPerUser,
 		total:          cfg.MaxAllocations,
 		bytesPerSecond: cfg.BytesPerSecond,

@@ -69,6 +69,10 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
+	bind, err := relayBindIP(cfg.RelayBindIP, relay, listen)
+	if err != nil {
+		return nil, err
+	}
 	log = log.With("component", "turn")
 	own := append(interfaceIPs(), listen, relay)
 	for _, s := range cfg.OwnIPs {
@@ -79,7 +83,7 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
 	s := &Server{
 		cfg: cfg, relay: relay, log: log,
 		policy: newPeerPolicy(cfg.AllowPeers, own),
-		relays: newRelays(relay, cfg),
+		relays: newRelays(relay, bind, cfg),
 		logged: newLogLimiter(cfg.LogInterval),
 	}
 	if err := s.start(ctx, listen); err != nil {
@@ -163,7 +167,7 @@ func (s *Server) start(ctx context.Context, listen net.IP) (err error) {
 		go func() { defer s.wg.Done(); s.certs.watch(bg, s.cfg.CertCheckInterval) }()
 	}
 	s.log.Info("turn server listening", "udp", addrString(s.udpAddr), "tcp", addrString(s.tcpAddr),
-		"tls", addrString(s.tlsAddr), "relay_ip", s.relay.String(), "realm", s.cfg.Realm)
+		"tls", addrString(s.tlsAddr), "relay_ip", s.relay.String(), "relay_bind_ip", s.relays.bindIP, "realm", s.cfg.Realm)
 	return nil
 }
 
@@ -206,6 +210,22 @@ func relayIP(configured string, listen net.IP) (net.IP, error) {
 		}
 	}
 	return nil, errors.New("turn: no relay ip configured and no non-loopback IPv4 address found")
+}
+
+func relayBindIP(configured string, relay, listen net.IP) (net.IP, error) {
+	if configured != "" {
+		ip := net.ParseIP(configured)
+		if ip == nil {
+			return nil, fmt.Errorf("turn: relay bind ip %q is not an IP address", configured)
+		}
+		return ip, nil
+	}
+	for _, ip := range interfaceIPs() {
+		if ip.Equal(relay) {
+			return relay, nil
+		}
+	}
+	return relayIP("", listen)
 }
 
 // authenticate checks a TURN REST credential: "<expiry>:<identity>" signed

@@ -122,13 +122,22 @@ func echo(t *testing.T, relay net.PacketConn) {
 	if from.String() != relay.LocalAddr().String() {
 		t.Errorf("peer saw %v, relay is %v", from, relay.LocalAddr())
 	}
-	if _, err := peer.WriteTo([]byte("pong"), from); err != nil {
-		t.Fatal(err)
-	}
-	_ = relay.SetReadDeadline(time.Now().Add(5 * time.Second))
-	n, _, err = relay.ReadFrom(buf)
-	if err != nil || string(buf[:n]) != "pong" {
-		t.Fatalf("relay read: %q %v", buf[:n], err)
+	// The client binds a channel right after its first send; a datagram
+	// racing the binding's confirmation is dropped by the client, as UDP
+	// may drop any datagram, so the peer repeats until one arrives.
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		if _, err := peer.WriteTo([]byte("pong"), from); err != nil {
+			t.Fatal(err)
+		}
+		_ = relay.SetReadDeadline(time.Now().Add(200 * time.Millisecond))
+		n, _, err = relay.ReadFrom(buf)
+		if err == nil && string(buf[:n]) == "pong" {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("relay read: %q %v", buf[:n], err)
+		}
 	}
 }
 
