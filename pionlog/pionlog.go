@@ -49,6 +49,7 @@ var shutdownNoise = []string{
 	"association closed",
 	"the agent is closed",
 	"buffer: closed",
+	"state=closed",
 }
 
 // routine matches warnings pion gives for states that are normal in an
@@ -59,6 +60,7 @@ var routine = []string{
 	"incoming unhandled rtcp ssrc",
 	"undeclaredmediaprocessor failed to open",
 	"failed to start sctp: dtls not established",
+	"no endpoint for packet starting with",
 }
 
 // IsShutdownNoise reports whether msg only says that a peer went away.
