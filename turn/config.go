@@ -47,6 +47,12 @@ type Config struct {
 	// node IPs behind NAT) that peers may not be; interface addresses,
 	// ListenIP and RelayIP are always included.
 	OwnIPs []string
+	// SelfPorts are UDP ports of this host that relays may reach on its
+	// own (non-loopback) addresses: the SFU's media port, so that a
+	// browser forced to relay can still reach the SFU next door. The
+	// permission is granted for the address; packets to any other port
+	// of it are dropped and counted as refusals.
+	SelfPorts []int
 
 	// MaxAllocationsPerUser and MaxAllocations cap live allocations;
 	// defaults 10 and 1000.

@@ -12,12 +12,16 @@ var cgnat = netip.MustParsePrefix("100.64.0.0/10")
 
 // peerPolicy decides which peer addresses a relay may reach.
 type peerPolicy struct {
-	allow []netip.Prefix
-	own   map[netip.Addr]bool
+	allow     []netip.Prefix
+	own       map[netip.Addr]bool
+	selfPorts map[int]bool
 }
 
-func newPeerPolicy(allow []netip.Prefix, own []net.IP) peerPolicy {
-	p := peerPolicy{allow: allow, own: map[netip.Addr]bool{}}
+func newPeerPolicy(allow []netip.Prefix, own []net.IP, selfPorts []int) peerPolicy {
+	p := peerPolicy{allow: allow, own: map[netip.Addr]bool{}, selfPorts: map[int]bool{}}
+	for _, port := range selfPorts {
+		p.selfPorts[port] = true
+	}
 	for _, ip := range own {
 		if a, ok := netip.AddrFromSlice(ip); ok {
 			p.own[a.Unmap()] = true
@@ -33,10 +37,11 @@ func (p peerPolicy) refusal(ip net.IP) string {
 		return "not an IP address"
 	}
 	a = a.Unmap()
-	for _, pre := range p.allow {
-		if pre.Contains(a) {
-			return ""
-		}
+	if p.allowed(a) {
+		return ""
+	}
+	if p.own[a] && len(p.selfPorts) > 0 && !a.IsLoopback() {
+		return "" // only the self ports; relayConn filters the rest
 	}
 	switch {
 	case a.IsLoopback():
@@ -55,6 +60,33 @@ func (p peerPolicy) refusal(ip net.IP) string {
 		return "this server's own address"
 	}
 	return ""
+}
+
+func (p peerPolicy) allowed(a netip.Addr) bool {
+	for _, pre := range p.allow {
+		if pre.Contains(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// deliverable reports whether a relay may exchange a packet with addr: a
+// permitted peer, and on this host's own addresses only the self ports.
+func (p peerPolicy) deliverable(addr net.Addr) bool {
+	u, ok := addr.(*net.UDPAddr)
+	if !ok {
+		return false
+	}
+	a, ok := netip.AddrFromSlice(u.IP)
+	if !ok {
+		return false
+	}
+	a = a.Unmap()
+	if !p.own[a] || p.allowed(a) {
+		return true
+	}
+	return p.selfPorts[u.Port]
 }
 
 // interfaceIPs lists the addresses of the host's interfaces.

@@ -20,15 +20,20 @@ type relays struct {
 	perUser, total int
 	bytesPerSecond int
 	idle           time.Duration
+	policy         peerPolicy
 	dropped        atomic.Uint64
+	// refused counts packets to or from this host's own addresses on a
+	// port other than the self ports.
+	refused atomic.Uint64
 
 	mu     sync.Mutex
 	byUser map[string]int
 	live   map[*relayConn]struct{}
 }
 
-func newRelays(relayIP, bindIP net.IP, cfg Config) *relays {
+func newRelays(relayIP, bindIP net.IP, policy peerPolicy, cfg Config) *relays {
 	return &relays{
+		policy:         policy,
 		bindIP:         bindIP.String(),
 		inner:          &pturn.RelayAddressGeneratorStatic{RelayAddress: relayIP, Address: bindIP.String()},
 		perUser:        cfg.MaxAllocationsPerUser,
@@ -141,6 +146,10 @@ func (c *relayConn) ReadFrom(p []byte) (int, net.Addr, error) {
 		if err != nil {
 			return n, addr, err
 		}
+		if !c.owner.policy.deliverable(addr) {
+			c.owner.refused.Add(1)
+			continue
+		}
 		if c.in.take(n, time.Now()) {
 			c.touch()
 			return n, addr, nil
@@ -152,6 +161,10 @@ func (c *relayConn) ReadFrom(p []byte) (int, net.Addr, error) {
 // WriteTo sends to a peer; packets over the byte rate are dropped, as a
 // congested link would.
 func (c *relayConn) WriteTo(p []byte, addr net.Addr) (int, error) {
+	if !c.owner.policy.deliverable(addr) {
+		c.owner.refused.Add(1)
+		return len(p), nil
+	}
 	if !c.out.take(len(p), time.Now()) {
 		c.owner.dropped.Add(1)
 		return len(p), nil

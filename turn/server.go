@@ -65,7 +65,7 @@ func (s *Server) ICEServers(identity string) []*livekit.ICEServer {
 func (s *Server) Stats() Stats {
 	return Stats{
 		Allocations:    s.relays.active(),
-		PeerRefusals:   s.refusals.Load(),
+		PeerRefusals:   s.refusals.Load() + s.relays.refused.Load(),
 		QuotaRefusals:  s.quotaRefusals.Load(),
 		AuthFailures:   s.authFailures.Load(),
 		DroppedPackets: s.relays.dropped.Load(),

@@ -80,10 +80,10 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
 			own = append(own, ip)
 		}
 	}
+	policy := newPeerPolicy(cfg.AllowPeers, own, cfg.SelfPorts)
 	s := &Server{
-		cfg: cfg, relay: relay, log: log,
-		policy: newPeerPolicy(cfg.AllowPeers, own),
-		relays: newRelays(relay, bind, cfg),
+		cfg: cfg, relay: relay, log: log, policy: policy,
+		relays: newRelays(relay, bind, policy, cfg),
 		logged: newLogLimiter(cfg.LogInterval),
 	}
 	if err := s.start(ctx, listen); err != nil {

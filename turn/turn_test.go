@@ -249,7 +249,7 @@ func TestPeerPolicy(t *testing.T) {
 }
 
 func TestPeerPolicyRanges(t *testing.T) {
-	p := newPeerPolicy(nil, []net.IP{net.ParseIP("198.51.100.1")})
+	p := newPeerPolicy(nil, []net.IP{net.ParseIP("198.51.100.1")}, nil)
 	cases := []struct {
 		ip   string
 		want string
@@ -377,5 +377,58 @@ func TestConfigErrors(t *testing.T) {
 			_ = s.Close()
 			t.Errorf("%s: started", name)
 		}
+	}
+}
+
+// With the SFU's media port as a self port, a relay reaches that port on
+// this host's own address and nothing else there.
+func TestSelfPortsOnly(t *testing.T) {
+	var own net.IP
+	for _, ip := range interfaceIPs() {
+		if !ip.IsLoopback() && !ip.IsLinkLocalUnicast() && ip.To4() != nil {
+			own = ip
+			break
+		}
+	}
+	if own == nil {
+		t.Skip("this host has no non-loopback IPv4 address")
+	}
+	sfuPort, err := net.ListenPacket("udp4", net.JoinHostPort(own.String(), "0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sfuPort.Close()
+	other, err := net.ListenPacket("udp4", net.JoinHostPort(own.String(), "0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	s := startTURN(t, func(c *Config) { c.SelfPorts = []int{sfuPort.LocalAddr().(*net.UDPAddr).Port} })
+	c := mintedClient(t, s, "udp", "caller", nil)
+	relay, err := c.Allocate()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer relay.Close()
+	if err := c.CreatePermission(other.LocalAddr()); err != nil {
+		t.Fatalf("permission to this host with a self port configured: %v", err)
+	}
+	buf := make([]byte, 64)
+	for _, target := range []net.PacketConn{other, sfuPort} {
+		if _, err := relay.WriteTo([]byte("hello"), target.LocalAddr()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_ = sfuPort.SetReadDeadline(time.Now().Add(5 * time.Second))
+	if n, _, err := sfuPort.ReadFrom(buf); err != nil || string(buf[:n]) != "hello" {
+		t.Fatalf("self port did not get the packet: %q %v", buf[:n], err)
+	}
+	// The packet to the other port was sent first; it must have been dropped.
+	_ = other.SetReadDeadline(time.Now().Add(200 * time.Millisecond))
+	if n, _, err := other.ReadFrom(buf); err == nil {
+		t.Fatalf("another port of this host got %q through the relay", buf[:n])
+	}
+	if s.Stats().PeerRefusals == 0 {
+		t.Error("dropped packet not counted")
 	}
 }

@@ -23,7 +23,7 @@ func TestEveryRouteIsDocumented(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	dir := t.TempDir()
-	cfg, err := config.Load("", []string{"SOUK_DATA_DIR=" + dir, "SOUK_MEDIA_UDP_PORT=0", "SOUK_MEDIA_TURN_ENABLED=false"})
+	cfg, err := config.Load("", []string{"SOUK_DATA_DIR=" + dir, "SOUK_MEDIA_UDP_PORT=0", "SOUK_MEDIA_TCP_PORT=0", "SOUK_MEDIA_TURN_ENABLED=false"})
 	if err != nil {
 		t.Fatal(err)
 	}

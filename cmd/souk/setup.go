@@ -22,6 +22,16 @@ func prepareConfig(cfg *config.Config, log *slog.Logger) error {
 	if err := cfg.Validate(); err != nil {
 		return fmt.Errorf("invalid configuration:\n%w", err)
 	}
+	if cfg.Media.TURN.Enabled {
+		turnGenerated, err := cfg.EnsureTURNSecret()
+		if err != nil {
+			return err
+		}
+		if turnGenerated {
+			log.Info("TURN credentials are signed with a secret generated into the data directory; set media.turn.secret to share it with other nodes or an external TURN server",
+				"file", cfg.DataDir+"/turn-secret")
+		}
+	}
 	if generated {
 		if cfg.Mode == config.Production {
 			return fmt.Errorf("media.keys: production mode needs configured API keys; generated development keys are refused")

@@ -41,7 +41,7 @@ func startSouk(t *testing.T, bin string, env ...string) (*exec.Cmd, string, stri
 	t.Helper()
 	dataDir := t.TempDir()
 	cmd := exec.Command(bin, "serve")
-	cmd.Env = append(os.Environ(), "SOUK_SERVER_ADDR=127.0.0.1:0", "SOUK_DATA_DIR="+dataDir, "SOUK_MEDIA_TURN_ENABLED=false", "SOUK_MEDIA_UDP_PORT=0")
+	cmd.Env = append(os.Environ(), "SOUK_SERVER_ADDR=127.0.0.1:0", "SOUK_DATA_DIR="+dataDir, "SOUK_MEDIA_TURN_ENABLED=false", "SOUK_MEDIA_UDP_PORT=0", "SOUK_MEDIA_TCP_PORT=0")
 	cmd.Env = append(cmd.Env, env...)
 	stderr, err := cmd.StderrPipe()
 	if err != nil {

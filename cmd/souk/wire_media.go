@@ -4,10 +4,13 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"net/netip"
+	"time"
 
 	"github.com/livekit/protocol/livekit"
 
 	"souk/config"
+	"souk/pionlog"
 	"souk/platform/httpapi"
 	"souk/sfu"
 	"souk/signal"
@@ -26,24 +29,33 @@ type mediaServer struct {
 func wireMedia(ctx context.Context, cfg config.Config, api *httpapi.Server, log *slog.Logger) (*mediaServer, error) {
 	m := cfg.Media
 	ms := &mediaServer{}
-	var iceServers func(identity string) []*livekit.ICEServer
+	nodeIPs, err := resolveNodeIPs(ctx, m)
+	if err != nil {
+		return nil, fmt.Errorf("media addresses: %w", err)
+	}
 	if m.TURN.Enabled {
-		relayIP := m.TURN.RelayIP
-		if relayIP == "" && len(m.NodeIPs) > 0 {
-			relayIP = m.NodeIPs[0]
-		}
-		t, err := turn.New(ctx, turn.Config{
-			ListenIP:      m.TURN.ListenIP,
-			UDPPort:       m.TURN.UDPPort,
-			RelayIP:       relayIP,
-			Realm:         m.TURN.Realm,
-			CredentialTTL: m.TURN.CredentialTTL,
-		}, log)
+		t, err := turn.New(ctx, turnConfig(m, nodeIPs), log)
 		if err != nil {
 			return nil, fmt.Errorf("turn: %w", err)
 		}
 		ms.turn = t
-		iceServers = t.ICEServers
+	}
+	webrtcCfg := sfu.WebRTCConfig{
+		UDPPort:        m.UDPPort,
+		TCPPort:        m.TCPPort,
+		NodeIPs:        nodeIPs,
+		Interfaces:     m.Interfaces,
+		IPs:            mustPrefixes(m.IPs),
+		PortRangeStart: uint16(m.PortRangeStart),
+		PortRangeEnd:   uint16(m.PortRangeEnd),
+		// Browsers on the same machine reach a development server over
+		// loopback; production advertises real addresses only.
+		IncludeLoopback: m.IncludeLoopback || cfg.Mode == config.Development,
+		Codecs: sfu.CodecConfig{
+			Audio: m.Codecs.Audio, DisableRED: !m.Codecs.RED,
+			Video: m.Codecs.Video, H264Profiles: m.Codecs.H264Profiles,
+		},
+		LoggerFactory: pionlog.New(log),
 	}
 	rooms, err := sfu.NewManager(ctx, sfu.Config{
 		EmptyTimeout:            m.EmptyTimeout,
@@ -51,22 +63,15 @@ func wireMedia(ctx context.Context, cfg config.Config, api *httpapi.Server, log 
 		MaxParticipants:         m.MaxParticipants,
 		MaxTracksPerParticipant: m.MaxTracksPerParticipant,
 		MaxDataPacketBytes:      m.MaxDataPacketBytes,
-		WebRTC: sfu.WebRTCConfig{
-			UDPPort:        m.UDPPort,
-			NodeIPs:        m.NodeIPs,
-			PortRangeStart: uint16(m.PortRangeStart),
-			PortRangeEnd:   uint16(m.PortRangeEnd),
-			// Browsers on the same machine reach a development server
-			// over loopback; production advertises real addresses only.
-			IncludeLoopback: cfg.Mode == config.Development,
-		},
-		ICEServers: iceServers,
+		WebRTC:                  webrtcCfg,
+		ICEServers:              iceServers(m, ms.turn),
 	}, log)
 	if err != nil {
 		ms.closeTURN(log)
 		return nil, fmt.Errorf("sfu: %w", err)
 	}
 	ms.rooms = rooms
+	logAdvertised(log, cfg, nodeIPs, ms.turn)
 	ms.signals = signal.NewServer(ctx, signal.Config{PingInterval: m.PingInterval, PingTimeout: m.PingTimeout},
 		signal.StaticKeys(m.Keys), signal.FromManager(rooms), log)
 	// HEAD / (livekit-client's reachability probe) is answered with CORS
@@ -75,6 +80,87 @@ func wireMedia(ctx context.Context, cfg config.Config, api *httpapi.Server, log 
 	r.Handle("/rtc", ms.signals)
 	r.Handle("/rtc/*", ms.signals)
 	return ms, nil
+}
+
+// resolveNodeIPs picks the advertised media addresses: media.node_ips, or
+// what a STUN server sees, or the named interface's addresses.
+func resolveNodeIPs(ctx context.Context, m config.Media) ([]string, error) {
+	stunServer := ""
+	if m.STUNDiscovery {
+		stunServer = m.STUNServers[0]
+	}
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	return sfu.ResolveNodeIPs(ctx, m.NodeIPs, stunServer, m.NodeIPInterface)
+}
+
+func turnConfig(m config.Media, nodeIPs []string) turn.Config {
+	relayIP := m.TURN.RelayIP
+	if relayIP == "" && len(nodeIPs) > 0 {
+		relayIP = nodeIPs[0]
+	}
+	tc := turn.Config{
+		ListenIP:              m.TURN.ListenIP,
+		UDPPort:               m.TURN.UDPPort,
+		TCPPort:               m.TURN.TCPPort,
+		RelayIP:               relayIP,
+		Domain:                m.TURN.Domain,
+		Realm:                 m.TURN.Realm,
+		CredentialTTL:         m.TURN.CredentialTTL,
+		Secret:                m.TURN.Secret,
+		AllowPeers:            mustPrefixes(m.TURN.AllowPeers),
+		OwnIPs:                nodeIPs,
+		MaxAllocationsPerUser: m.TURN.MaxAllocationsPerUser,
+		MaxAllocations:        m.TURN.MaxAllocations,
+		BytesPerSecond:        m.TURN.BytesPerSecond,
+		IdleTimeout:           m.TURN.IdleTimeout,
+	}
+	// A browser forced to relay reaches the SFU on this host through its
+	// media port; every other port of this host stays closed to relays.
+	if m.UDPPort > 0 {
+		tc.SelfPorts = []int{m.UDPPort}
+	} else if m.PortRangeStart > 0 {
+		for p := m.PortRangeStart; p <= m.PortRangeEnd; p++ {
+			tc.SelfPorts = append(tc.SelfPorts, p)
+		}
+	}
+	if m.TURN.CertFile != "" {
+		tc.TLSPort, tc.CertFile, tc.KeyFile = m.TURN.TLSPort, m.TURN.CertFile, m.TURN.KeyFile
+	}
+	return tc
+}
+
+// iceServers lists, per join, the embedded TURN server, external TURN
+// servers sharing the secret, and STUN servers, each with what it needs.
+func iceServers(m config.Media, t *turn.Server) func(identity string) []*livekit.ICEServer {
+	if t == nil && len(m.TURN.ExternalURLs) == 0 && len(m.STUNServers) == 0 {
+		return nil
+	}
+	return func(identity string) []*livekit.ICEServer {
+		var out []*livekit.ICEServer
+		if t != nil {
+			out = append(out, t.ICEServers(identity)...)
+		}
+		if len(m.TURN.ExternalURLs) > 0 {
+			u, p := turn.MintCredentials(m.TURN.Secret, identity, m.TURN.CredentialTTL)
+			out = append(out, &livekit.ICEServer{Urls: m.TURN.ExternalURLs, Username: u, Credential: p})
+		}
+		if len(m.STUNServers) > 0 {
+			out = append(out, &livekit.ICEServer{Urls: m.STUNServers})
+		}
+		return out
+	}
+}
+
+// mustPrefixes parses CIDRs that config validation has already checked.
+func mustPrefixes(cidrs []string) []netip.Prefix {
+	var out []netip.Prefix
+	for _, c := range cidrs {
+		if p, err := netip.ParsePrefix(c); err == nil {
+			out = append(out, p.Masked())
+		}
+	}
+	return out
 }
 
 // Close ends signalling first (clients get a leave), then the rooms, then TURN.

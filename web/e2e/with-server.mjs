@@ -28,9 +28,12 @@ const server = spawn(bin, ['serve'], {
     ...process.env,
     SOUK_SERVER_ADDR: '127.0.0.1:0',
     SOUK_DATA_DIR: dataDir,
-    // Media on ephemeral ports, TURN on a free one.
+    // Media on ephemeral ports, TURN on a free one; no fixed TCP ports
+    // (ICE over TCP, TURN over TCP) that another Souk may hold.
     SOUK_MEDIA_UDP_PORT: '0',
+    SOUK_MEDIA_TCP_PORT: '0',
     SOUK_MEDIA_TURN_UDP_PORT: String(await freeUDPPort()),
+    SOUK_MEDIA_TURN_TCP_PORT: '0',
     // Every scenario signs up fresh users from 127.0.0.1; the per-IP limits
     // that protect a public deployment would stop the suite half-way.
     SOUK_PLATFORM_RATE_LIMIT_REGISTER_PER_IP_PER_HOUR: '1000',
