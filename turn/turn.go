@@ -103,6 +103,12 @@ func (s *Server) start(ctx context.Context, listen net.IP) (err error) {
 	}()
 	var lc net.ListenConfig
 	host := listen.String()
+	// Bind to the listen address's family only: on a dual-stack socket
+	// pion would answer IPv4 clients with IPv6 relays.
+	udp, tcp := "udp4", "tcp4"
+	if listen.To4() == nil {
+		udp, tcp = "udp6", "tcp6"
+	}
 	sc := pturn.ServerConfig{
 		Realm:         s.cfg.Realm,
 		AuthHandler:   s.authenticate,
@@ -115,7 +121,7 @@ func (s *Server) start(ctx context.Context, listen net.IP) (err error) {
 		}},
 	}
 	if s.cfg.UDPPort != 0 {
-		pc, err := lc.ListenPacket(ctx, "udp", net.JoinHostPort(host, strconv.Itoa(listenPort(s.cfg.UDPPort))))
+		pc, err := lc.ListenPacket(ctx, udp, net.JoinHostPort(host, strconv.Itoa(listenPort(s.cfg.UDPPort))))
 		if err != nil {
 			return fmt.Errorf("turn: listen udp port %d: %w", s.cfg.UDPPort, err)
 		}
@@ -126,7 +132,7 @@ func (s *Server) start(ctx context.Context, listen net.IP) (err error) {
 		})
 	}
 	if s.cfg.TCPPort != 0 {
-		ln, err := lc.Listen(ctx, "tcp", net.JoinHostPort(host, strconv.Itoa(listenPort(s.cfg.TCPPort))))
+		ln, err := lc.Listen(ctx, tcp, net.JoinHostPort(host, strconv.Itoa(listenPort(s.cfg.TCPPort))))
 		if err != nil {
 			return fmt.Errorf("turn: listen tcp port %d: %w", s.cfg.TCPPort, err)
 		}
@@ -142,7 +148,7 @@ func (s *Server) start(ctx context.Context, listen net.IP) (err error) {
 			return err
 		}
 		s.certs = certs
-		ln, err := lc.Listen(ctx, "tcp", net.JoinHostPort(host, strconv.Itoa(listenPort(s.cfg.TLSPort))))
+		ln, err := lc.Listen(ctx, tcp, net.JoinHostPort(host, strconv.Itoa(listenPort(s.cfg.TLSPort))))
 		if err != nil {
 			return fmt.Errorf("turn: listen tls port %d: %w", s.cfg.TLSPort, err)
 		}

@@ -34,11 +34,12 @@ Commands:
   serve     run the platform (web app, API, realtime, media server)
   migrate   apply database migrations and exit
   config    print the effective configuration (secrets redacted)
+  doctor    check ports, addresses, TURN, certificate, keys, database and Redis; exit 1 on any FAIL
   version   print the version
   admin     create --site P --email E [--password PW] [--name N]: create (or promote) a site admin;
             the password comes from --password, SOUK_ADMIN_PASSWORD or a prompt
 
-Flags (serve, migrate, config):
+Flags (serve, migrate, config, doctor):
   --config FILE   YAML configuration file; SOUK_* environment variables override it
 `
 
@@ -73,6 +74,8 @@ func run(ctx context.Context, args, environ []string, stdout, stderr io.Writer) 
 		return migrate(ctx, *configPath, environ, stderr)
 	case "config":
 		return printConfig(*configPath, environ, stdout)
+	case "doctor":
+		return doctor(ctx, *configPath, environ, stdout)
 	default:
 		fmt.Fprintf(stderr, "unknown command %q\n\n%s", cmd, usage)
 		return errUsage
