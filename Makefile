@@ -11,7 +11,7 @@ FUZZTIME ?= 10s
 
 WEB_SOURCES := $(shell find web/src web/public -type f 2>/dev/null) web/index.html web/vite.config.ts web/tsconfig.json
 
-.PHONY: run build souk web deps chromium test test-go test-web test-e2e fuzz vet bench clean
+.PHONY: run build souk web deps chromium coturn test test-go test-web test-e2e fuzz vet bench clean
 
 ## run: build everything and start Souk on embedded defaults (http://localhost:7880)
 run: build
@@ -42,8 +42,15 @@ chromium:
 		$(SUDO) apt-get update -qq && \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-core >/dev/null; }
 
+## coturn: coturn's turnutils_uclient for the TURN interoperability test
+coturn:
+	@command -v turnutils_uclient >/dev/null 2>&1 || { \
+		echo "installing coturn from Debian packages"; \
+		$(SUDO) apt-get update -qq && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq coturn >/dev/null; }
+
 ## test: install what the tests need, then run them all
-test: deps chromium build vet test-go fuzz test-web test-e2e
+test: deps chromium coturn build vet test-go fuzz test-web test-e2e
 
 vet:
 	$(GO) vet ./...
