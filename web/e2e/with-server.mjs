@@ -28,9 +28,11 @@ const server = spawn(bin, ['serve'], {
     ...process.env,
     SOUK_SERVER_ADDR: '127.0.0.1:0',
     SOUK_DATA_DIR: dataDir,
-    // Media on ephemeral ports, TURN on a free one; no fixed TCP ports
-    // (ICE over TCP, TURN over TCP) that another Souk may hold.
-    SOUK_MEDIA_UDP_PORT: '0',
+    // Media and TURN on free UDP ports (a fixed media port is what lets the
+    // embedded TURN relay to the SFU, as the connection check's TURN step
+    // needs); no fixed TCP ports (ICE over TCP, TURN over TCP) that another
+    // Souk may hold.
+    SOUK_MEDIA_UDP_PORT: String(await freeUDPPort()),
     SOUK_MEDIA_TCP_PORT: '0',
     SOUK_MEDIA_TURN_UDP_PORT: String(await freeUDPPort()),
     SOUK_MEDIA_TURN_TCP_PORT: '0',
