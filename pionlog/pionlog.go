@@ -61,6 +61,10 @@ var routine = []string{
 	"undeclaredmediaprocessor failed to open",
 	"failed to start sctp: dtls not established",
 	"no endpoint for packet starting with",
+	// A TURN client that fails TLS (scanners, wrong names) is the
+	// client's problem; logging each at error level would let anyone
+	// flood the log.
+	"tls handshake failed",
 }
 
 // IsShutdownNoise reports whether msg only says that a peer went away.
