@@ -15,7 +15,6 @@ import (
 	"testing"
 	"time"
 
-
 	"souk/pionlog"
 	"souk/sfu"
 	"souk/signal"
@@ -223,4 +222,3 @@ func TestEnabledPublishCodecs(t *testing.T) {
 		})
 	}
 }
-

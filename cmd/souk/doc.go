@@ -4,11 +4,13 @@
 //	souk serve    [--config souk.yaml]   run everything
 //	souk migrate  [--config souk.yaml]   apply database migrations and exit
 //	souk config   [--config souk.yaml]   print the effective configuration, secrets redacted
+//	souk doctor   [--config souk.yaml]   check ports, addresses, TURN, certificate, keys, database, Redis
 //	souk version                          print the version
 //
 // main.go parses the command line; serve.go wires every part explicitly
 // (store, HTTP API, realtime channels, signalling, SFU, TURN) and owns the
-// shutdown order.
+// shutdown order. wire_media.go and media_addrs.go start the media side
+// and log what browsers are told; doctor.go is `souk doctor`.
 //
 // Imports: everything in the module; nothing imports cmd/souk.
 package main
