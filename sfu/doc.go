@@ -7,8 +7,8 @@
 // received layer, a shared packet cache) to downTracks (one per subscriber,
 // holding only sequence/timestamp rewriting state).
 //
-// Imports allowed: the standard library, pion, and github.com/livekit/protocol
-// types. It must not import signal/, platform/ or cmd/: signalling talks to it
+// Imports allowed: the standard library, pion, github.com/livekit/protocol
+// types and souk/pionlog (pion's loggers into slog). It must not import signal/, platform/ or cmd/: signalling talks to it
 // through Manager.Join and the Sink interface, and the signalling side defines
 // its own interface for what it needs from here.
 package sfu
