@@ -3,6 +3,9 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/hmac"
+	"crypto/sha1"
+	"encoding/base64"
 	"io"
 	"log/slog"
 	"strings"
@@ -72,5 +75,43 @@ func TestAdvertisedWarnings(t *testing.T) {
 	logAdvertised(slog.New(slog.NewTextHandler(&buf, nil)), cfg, cfg.Media.NodeIPs, nil)
 	if strings.Contains(buf.String(), "level=WARN") {
 		t.Errorf("public setup warned:\n%s", buf.String())
+	}
+}
+
+// JoinResponse.ice_servers: the embedded server's configured transports,
+// external TURN servers with credentials under the shared secret, then STUN.
+func TestICEServersList(t *testing.T) {
+	m := config.DefaultMedia()
+	m.TURN.Secret = "shared"
+	m.TURN.ExternalURLs = []string{"turns:turn.example.org:443?transport=tcp"}
+	m.STUNServers = []string{"stun:stun.example.org:3478"}
+	embedded, err := turn.New(context.Background(), turn.Config{ListenIP: "127.0.0.1", UDPPort: -1, TCPPort: -1, Secret: "shared"},
+		slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer embedded.Close()
+	list := iceServers(m, embedded)("alice")
+	if len(list) != 3 {
+		t.Fatalf("ice servers: %v", list)
+	}
+	if u := list[0].GetUrls(); len(u) != 2 || !strings.HasSuffix(u[0], "?transport=udp") || !strings.HasSuffix(u[1], "?transport=tcp") {
+		t.Errorf("embedded urls %v: want exactly udp and tcp", u)
+	}
+	ext := list[1]
+	if ext.GetUrls()[0] != m.TURN.ExternalURLs[0] || !strings.HasSuffix(ext.GetUsername(), ":alice") {
+		t.Errorf("external entry %v", ext)
+	}
+	// The external server checks the TURN REST HMAC under the shared secret.
+	mac := hmac.New(sha1.New, []byte("shared"))
+	mac.Write([]byte(ext.GetUsername()))
+	if wantPass := base64.StdEncoding.EncodeToString(mac.Sum(nil)); ext.GetCredential() != wantPass {
+		t.Errorf("external credential %q, want %q", ext.GetCredential(), wantPass)
+	}
+	if list[2].GetUrls()[0] != m.STUNServers[0] || list[2].GetUsername() != "" {
+		t.Errorf("stun entry %v", list[2])
+	}
+	if f := iceServers(config.Media{}, nil); f != nil {
+		t.Error("ice servers without any server")
 	}
 }
