@@ -340,6 +340,14 @@ func doctorRedis(ctx context.Context, r *doctorReport, cfg config.Config) {
 	}
 	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
+	// A plain dial first: the client library logs its own dial retries.
+	var d net.Dialer
+	conn, err := d.DialContext(ctx, opts.Network, opts.Addr)
+	if err != nil {
+		r.fail("redis", fmt.Sprintf("%v — check redis.url and that Redis runs", err))
+		return
+	}
+	_ = conn.Close()
 	client := redis.NewClient(opts)
 	defer client.Close()
 	if err := client.Ping(ctx).Err(); err != nil {

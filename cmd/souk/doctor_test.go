@@ -110,6 +110,9 @@ func TestDoctor(t *testing.T) {
 		{"certificate for another name", func(env map[string]string) {
 			writeCert(t, env, time.Now().Add(90*24*time.Hour), "other.example.test")
 		}, []string{"FAIL  certificate    names other.example.test do not cover media.turn.domain"}, true},
+		{"redis down", func(env map[string]string) {
+			env["SOUK_REDIS_URL"] = "redis://127.0.0.1:1/0"
+		}, []string{"FAIL  redis"}, true},
 		{"production without keys", func(env map[string]string) {
 			env["SOUK_MODE"] = "production"
 		}, []string{"FAIL  media keys"}, true},
