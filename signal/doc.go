@@ -9,19 +9,13 @@
 // the rooms is the small Rooms interface in rooms.go; FromManager adapts an
 // *sfu.Manager to it.
 //
-// Wiring in the main binary (cfg is config.Media):
+// Wiring in the main binary (cfg is config.Media; the full version, with
+// TURN over UDP/TCP/TLS, NAT addresses and codecs, is cmd/souk/wire_media.go):
 //
-//	var iceServers func(string) []*livekit.ICEServer
-//	if cfg.TURN.Enabled {
-//		relay := cfg.TURN.RelayIP
-//		if relay == "" && len(cfg.NodeIPs) > 0 {
-//			relay = cfg.NodeIPs[0]
-//		}
-//		ts, err := turn.New(ctx, turn.Config{ListenIP: cfg.TURN.ListenIP, UDPPort: cfg.TURN.UDPPort,
-//			RelayIP: relay, Realm: cfg.TURN.Realm, CredentialTTL: cfg.TURN.CredentialTTL}, logger)
-//		// handle err; defer ts.Close()
-//		iceServers = ts.ICEServers
-//	}
+//	ts, err := turn.New(ctx, turn.Config{ListenIP: cfg.TURN.ListenIP, UDPPort: cfg.TURN.UDPPort,
+//		TCPPort: cfg.TURN.TCPPort, Secret: cfg.TURN.Secret, ...}, logger)
+//	// handle err; defer ts.Close()
+//	iceServers := ts.ICEServers
 //	mgr, err := sfu.NewManager(ctx, sfu.Config{
 //		EmptyTimeout: cfg.EmptyTimeout, ReconnectWindow: cfg.ReconnectWindow,
 //		MaxParticipants: cfg.MaxParticipants, MaxTracksPerParticipant: cfg.MaxTracksPerParticipant,
