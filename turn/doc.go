@@ -11,7 +11,10 @@
 // The relay is closed by default: permissions (CreatePermission and
 // ChannelBind) toward loopback, unspecified, private, link-local, CGNAT,
 // multicast and the server's own addresses are refused unless a CIDR in
-// Config.AllowPeers opens them. Allocations are limited per user and in
+// Config.AllowPeers opens them. The SFU next door stays reachable: on the
+// server's own addresses relays reach Config.SelfPorts and nothing else,
+// and behind 1:1 NAT they reach it on the local address rather than
+// through the NAT's hairpin. Allocations are limited per user and in
 // total, relayed bytes per allocation per second are capped, and idle
 // allocations expire. Refusals and authentication failures are logged at
 // most once per client address and interval, and counted in Stats.

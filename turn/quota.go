@@ -15,8 +15,15 @@ var errQuota = errors.New("turn: allocation quota reached")
 // relays creates relay sockets bound to the relay address and enforces the
 // allocation quotas, the per-allocation byte rate and the idle timeout.
 type relays struct {
-	inner          pturn.RelayAddressGenerator
-	bindIP         string
+	inner  pturn.RelayAddressGenerator
+	bindIP string
+	// natIPs are this server's public addresses that are not on any
+	// interface (1:1 NAT, Docker). Packets from a relay to a self port on
+	// one of them go to the same port on local instead, so that relayed
+	// calls reach the SFU without the NAT's hairpin; replies are mapped
+	// back, so the client only ever sees the public address.
+	natIPs         []net.IP
+	local          net.IP
 	perUser, total int
 	bytesPerSecond int
 	idle           time.Duration
@@ -31,10 +38,12 @@ type relays struct {
 	live   map[*relayConn]struct{}
 }
 
-func newRelays(relayIP, bindIP net.IP, policy peerPolicy, cfg Config) *relays {
+func newRelays(relayIP, bindIP net.IP, policy peerPolicy, natIPs []net.IP, cfg Config) *relays {
 	return &relays{
 		policy:         policy,
 		bindIP:         bindIP.String(),
+		local:          bindIP,
+		natIPs:         natIPs,
 		inner:          &pturn.RelayAddressGeneratorStatic{RelayAddress: relayIP, Address: bindIP.String()},
 		perUser:        cfg.MaxAllocationsPerUser,
 		total:          cfg.MaxAllocations,
@@ -146,6 +155,7 @@ func (c *relayConn) ReadFrom(p []byte) (int, net.Addr, error) {
 		if err != nil {
 			return n, addr, err
 		}
+		addr = c.owner.fromLocal(addr)
 		if !c.owner.policy.deliverable(addr) {
 			c.owner.refused.Add(1)
 			continue
@@ -165,6 +175,7 @@ func (c *relayConn) WriteTo(p []byte, addr net.Addr) (int, error) {
 		c.owner.refused.Add(1)
 		return len(p), nil
 	}
+	addr = c.owner.toLocal(addr)
 	if !c.out.take(len(p), time.Now()) {
 		c.owner.dropped.Add(1)
 		return len(p), nil
@@ -204,4 +215,33 @@ func (b *bucket) take(n int, now time.Time) bool {
 	}
 	b.tokens -= float64(n)
 	return true
+}
+
+// toLocal maps a self port on a NAT address to the same port locally.
+func (r *relays) toLocal(addr net.Addr) net.Addr {
+	u, ok := addr.(*net.UDPAddr)
+	if !ok || !r.policy.selfPorts[u.Port] {
+		return addr
+	}
+	for _, ip := range r.natIPs {
+		if ip.Equal(u.IP) {
+			return &net.UDPAddr{IP: r.local, Port: u.Port}
+		}
+	}
+	return addr
+}
+
+// fromLocal is toLocal's inverse for replies: a self port on the local
+// address appears to come from the NAT address of the same family.
+func (r *relays) fromLocal(addr net.Addr) net.Addr {
+	u, ok := addr.(*net.UDPAddr)
+	if !ok || len(r.natIPs) == 0 || !r.policy.selfPorts[u.Port] || !u.IP.Equal(r.local) {
+		return addr
+	}
+	for _, ip := range r.natIPs {
+		if (ip.To4() == nil) == (u.IP.To4() == nil) {
+			return &net.UDPAddr{IP: ip, Port: u.Port}
+		}
+	}
+	return addr
 }

@@ -35,7 +35,7 @@ func BenchmarkRelayWrite(b *testing.B) {
 			var conn net.PacketConn = pc
 			if tc.wrapped {
 				r := newRelays(net.IPv4(127, 0, 0, 1), net.IPv4(127, 0, 0, 1),
-					newPeerPolicy(nil, []net.IP{net.IPv4(203, 0, 113, 1)}, nil), Config{BytesPerSecond: 1 << 40}.withDefaults())
+					newPeerPolicy(nil, []net.IP{net.IPv4(203, 0, 113, 1)}, nil), nil, Config{BytesPerSecond: 1 << 40}.withDefaults())
 				rc := &relayConn{PacketConn: pc, owner: r, in: newBucket(1 << 40), out: newBucket(1 << 40)}
 				rc.touch()
 				conn = rc

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -74,16 +75,23 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
 		return nil, err
 	}
 	log = log.With("component", "turn")
-	own := append(interfaceIPs(), listen, relay)
+	local := interfaceIPs()
+	own := append(append([]net.IP{}, local...), listen, relay)
+	var natIPs []net.IP
 	for _, s := range cfg.OwnIPs {
-		if ip := net.ParseIP(s); ip != nil {
-			own = append(own, ip)
+		ip := net.ParseIP(s)
+		if ip == nil {
+			continue
+		}
+		own = append(own, ip)
+		if !slices.ContainsFunc(local, ip.Equal) && !ip.IsLoopback() {
+			natIPs = append(natIPs, ip)
 		}
 	}
 	policy := newPeerPolicy(cfg.AllowPeers, own, cfg.SelfPorts)
 	s := &Server{
 		cfg: cfg, relay: relay, log: log, policy: policy,
-		relays: newRelays(relay, bind, policy, cfg),
+		relays: newRelays(relay, bind, policy, natIPs, cfg),
 		logged: newLogLimiter(cfg.LogInterval),
 	}
 	if err := s.start(ctx, listen); err != nil {
