@@ -11,6 +11,8 @@ import (
 	"github.com/livekit/protocol/livekit"
 	"github.com/pion/webrtc/v4"
 	"google.golang.org/protobuf/proto"
+
+	"souk/sfu/forward"
 )
 
 // Sink carries signal responses to one client connection. Send must not
@@ -97,7 +99,7 @@ type localTrack struct {
 // subscription is this participant receiving another's track.
 type subscription struct {
 	pub    *publishedTrack
-	dt     *downTrack
+	dt     *forward.DownTrack
 	sender *webrtc.RTPSender
 }
 
@@ -204,6 +206,20 @@ func (p *Participant) SignalClosed(s Sink) {
 	p.log.Info("signal connection lost, waiting for resume", "window", p.cfg.ReconnectWindow)
 }
 
+// attach makes sink the session's signal connection (a resume) and
+// returns the previous one.
+func (p *Participant) attach(sink Sink) Sink {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	old := p.sink
+	p.sink = sink
+	if p.dropTimer != nil {
+		p.dropTimer.Stop()
+		p.dropTimer = nil
+	}
+	return old
+}
+
 // close tears the session down; the room has already removed it.
 func (p *Participant) close() {
 	p.mu.Lock()
@@ -226,12 +242,12 @@ func (p *Participant) close() {
 	p.subs = map[string]*subscription{}
 	p.mu.Unlock()
 	for _, s := range subs {
-		s.pub.removeDown(s.dt)
-		s.dt.close()
+		s.pub.recv.RemoveDown(s.dt)
+		s.dt.Close()
 	}
 	for _, t := range pubs {
 		if t.pub != nil {
-			t.pub.close()
+			t.pub.recv.Close()
 		}
 	}
 	p.pub.close()

@@ -101,8 +101,10 @@ func registerCodecs(me *webrtc.MediaEngine) error {
 			return fmt.Errorf("register extension %s: %w", uri, err)
 		}
 	}
-	if err := me.RegisterHeaderExtension(webrtc.RTPHeaderExtensionCapability{URI: sdp.SDESMidURI}, webrtc.RTPCodecTypeAudio); err != nil {
-		return fmt.Errorf("register audio mid: %w", err)
+	for _, uri := range []string{sdp.SDESMidURI, sdp.AudioLevelURI} { // audio level: speaker detection
+		if err := me.RegisterHeaderExtension(webrtc.RTPHeaderExtensionCapability{URI: uri}, webrtc.RTPCodecTypeAudio); err != nil {
+			return fmt.Errorf("register audio extension %s: %w", uri, err)
+		}
 	}
 	return nil
 }

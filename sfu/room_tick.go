@@ -1,0 +1,71 @@
+package sfu
+
+import (
+	"time"
+
+	"github.com/livekit/protocol/livekit"
+)
+
+const (
+	// speakerInterval is how often speaker changes are computed and sent:
+	// short enough for a speaking indicator to feel live.
+	speakerInterval = 300 * time.Millisecond
+	// qualityEvery is how many speaker intervals pass between connection
+	// quality updates (about every 2 s).
+	qualityEvery = 7
+)
+
+// tick runs the room's periodic work until the room closes.
+func (r *Room) tick() {
+	t := time.NewTicker(speakerInterval)
+	defer t.Stop()
+	for n := 1; ; n++ {
+		select {
+		case <-r.done:
+			return
+		case <-t.C:
+		}
+		r.sendSpeakers()
+		if n%qualityEvery == 0 {
+			r.sendConnectionQuality()
+		}
+	}
+}
+
+// sendSpeakers tells everyone who started or stopped speaking.
+func (r *Room) sendSpeakers() {
+	changes := r.speakers.Tick()
+	if len(changes) == 0 {
+		return
+	}
+	infos := make([]*livekit.SpeakerInfo, 0, len(changes))
+	for _, c := range changes {
+		infos = append(infos, &livekit.SpeakerInfo{Sid: c.SID, Level: float32(c.Level), Active: c.Active})
+	}
+	for _, p := range r.list() {
+		p.send(&livekit.SignalResponse{Message: &livekit.SignalResponse_SpeakersChanged{SpeakersChanged: &livekit.SpeakersChanged{Speakers: infos}}})
+	}
+}
+
+// sendConnectionQuality sends every participant the quality of everyone
+// visible to it (hidden participants see only themselves).
+func (r *Room) sendConnectionQuality() {
+	ps := r.list()
+	all := make([]*livekit.ConnectionQualityInfo, 0, len(ps))
+	byID := make(map[string]*livekit.ConnectionQualityInfo, len(ps))
+	for _, p := range ps {
+		q := p.connectionQuality()
+		info := &livekit.ConnectionQualityInfo{ParticipantSid: p.sid, Quality: q.rating(), Score: q.score()}
+		byID[p.identity] = info
+		if !p.hidden() {
+			all = append(all, info)
+		}
+	}
+	for _, p := range ps {
+		updates := all
+		if p.hidden() {
+			updates = []*livekit.ConnectionQualityInfo{byID[p.identity]}
+		}
+		p.send(&livekit.SignalResponse{Message: &livekit.SignalResponse_ConnectionQuality{ConnectionQuality: &livekit.ConnectionQualityUpdate{Updates: updates}}})
+	}
+}
