@@ -136,6 +136,7 @@ func (m *Manager) Join(ctx context.Context, req JoinRequest, sink Sink) (*Partic
 	}
 	p.log.Info("participant joined", "single_pc", req.SinglePC, "client", req.ClientInfo.GetSdk().String()+" "+req.ClientInfo.GetVersion())
 	p.changed()
+	r.greetSpeakers(p)
 
 	if req.SinglePC && req.PublisherOffer != nil {
 		if err := p.handleOffer(req.PublisherOffer); err != nil {

@@ -37,7 +37,7 @@ type Room struct {
 func newRoom(name string, cfg Config, log *slog.Logger, counters *forward.Counters, onEmpty func(*Room)) *Room {
 	sid := newID("RM_")
 	r := &Room{name: name, sid: sid, cfg: cfg, log: log.With("room", name, "room_sid", sid), created: time.Now(),
-		onEmpty: onEmpty, counters: counters, speakers: audio.NewDetector(audio.DefaultConfig),
+		onEmpty: onEmpty, counters: counters, speakers: audio.NewDetector(audio.DefaultConfig()),
 		done: make(chan struct{}), participants: map[string]*Participant{}}
 	go r.tick()
 	return r

@@ -4,6 +4,8 @@ import (
 	"time"
 
 	"github.com/livekit/protocol/livekit"
+
+	"souk/sfu/audio"
 )
 
 const (
@@ -34,17 +36,32 @@ func (r *Room) tick() {
 
 // sendSpeakers tells everyone who started or stopped speaking.
 func (r *Room) sendSpeakers() {
-	changes := r.speakers.Tick()
-	if len(changes) == 0 {
+	msg := speakersMessage(r.speakers.Tick())
+	if msg == nil {
 		return
 	}
-	infos := make([]*livekit.SpeakerInfo, 0, len(changes))
-	for _, c := range changes {
-		infos = append(infos, &livekit.SpeakerInfo{Sid: c.SID, Level: float32(c.Level), Active: c.Active})
-	}
 	for _, p := range r.list() {
-		p.send(&livekit.SignalResponse{Message: &livekit.SignalResponse_SpeakersChanged{SpeakersChanged: &livekit.SpeakersChanged{Speakers: infos}}})
+		p.send(msg)
 	}
+}
+
+// greetSpeakers tells a participant who just joined who is speaking: the
+// updates are incremental, so it would otherwise wait for the next change.
+func (r *Room) greetSpeakers(p *Participant) {
+	if msg := speakersMessage(r.speakers.Active()); msg != nil {
+		p.send(msg)
+	}
+}
+
+func speakersMessage(speakers []audio.Speaker) *livekit.SignalResponse {
+	if len(speakers) == 0 {
+		return nil
+	}
+	infos := make([]*livekit.SpeakerInfo, 0, len(speakers))
+	for _, s := range speakers {
+		infos = append(infos, &livekit.SpeakerInfo{Sid: s.SID, Level: float32(s.Level), Active: s.Active})
+	}
+	return &livekit.SignalResponse{Message: &livekit.SignalResponse_SpeakersChanged{SpeakersChanged: &livekit.SpeakersChanged{Speakers: infos}}}
 }
 
 // sendConnectionQuality sends every participant the quality of everyone

@@ -10,20 +10,19 @@ import (
 
 // Config tunes speaker detection.
 type Config struct {
-	// LoudLevel is the quietest level, in -dBov (0 loudest, 127 silence),
-	// that counts as speech.
-	LoudLevel uint8
-	// MinLoudFraction is the share of an interval's packets that must be
-	// loud for the participant to count as speaking.
-	MinLoudFraction float64
+	// ActiveLevel is the quietest mean level, in -dBov (0 loudest, 127
+	// silence), over a window of two ticks that counts as speech. The
+	// mean is taken over linear amplitudes, so a few loud syllables in a
+	// window count as much as steady talk at a lower level; background
+	// noise stays well below.
+	ActiveLevel uint8
 	// LevelStep is how much a speaker's level must move to be reported
 	// again while it keeps speaking.
 	LevelStep float64
 }
 
-// DefaultConfig matches what the LiveKit clients expect: speech around
-// conversational loudness, a speaker needs 40 % loud packets.
-var DefaultConfig = Config{LoudLevel: 40, MinLoudFraction: 0.4, LevelStep: 0.05}
+// DefaultConfig: a window mean of -40 dBov is quiet speech.
+func DefaultConfig() Config { return Config{ActiveLevel: 40, LevelStep: 0.05} }
 
 // Speaker is one change: a participant that started speaking, stopped
 // (Active false, Level 0) or speaks at a noticeably different level.
@@ -35,7 +34,8 @@ type Speaker struct {
 
 // Detector keeps one Source per participant.
 type Detector struct {
-	cfg Config
+	cfg        Config
+	amplitudes *[128]uint64
 
 	mu      sync.Mutex
 	sources map[string]*Source
@@ -44,22 +44,26 @@ type Detector struct {
 
 // NewDetector returns a detector without sources.
 func NewDetector(cfg Config) *Detector {
-	return &Detector{cfg: cfg, sources: map[string]*Source{}}
+	amp := new([128]uint64)
+	for i := range amp {
+		amp[i] = uint64(linear(uint8(i)) * 1e6)
+	}
+	return &Detector{cfg: cfg, amplitudes: amp, sources: map[string]*Source{}}
 }
 
 // Source collects one participant's levels; ObserveLevel is called from
 // packet readers and only touches atomics.
 type Source struct {
-	loudLevel uint8
-	total     atomic.Uint64
-	loud      atomic.Uint64
-	// loudSum accumulates the linear amplitude of loud packets, scaled by
-	// 1e6 to stay in an integer.
-	loudSum atomic.Uint64
+	amplitudes *[128]uint64 // linear amplitude of each level, scaled by 1e6
+	total      atomic.Uint64
+	// sum accumulates linear amplitudes, scaled by 1e6 to stay in an
+	// integer.
+	sum atomic.Uint64
 
 	// owned by the Detector's lock
-	active    bool
-	lastLevel float64
+	prevTotal, prevSum uint64 // the previous tick, the window's first half
+	active             bool
+	lastLevel          float64
 }
 
 // Source returns the participant's source, creating it.
@@ -68,7 +72,7 @@ func (d *Detector) Source(sid string) *Source {
 	defer d.mu.Unlock()
 	s, ok := d.sources[sid]
 	if !ok {
-		s = &Source{loudLevel: d.cfg.LoudLevel}
+		s = &Source{amplitudes: d.amplitudes}
 		d.sources[sid] = s
 	}
 	return s
@@ -90,12 +94,8 @@ func (s *Source) ObserveLevel(ext []byte, _ int64) {
 	if len(ext) < 1 {
 		return
 	}
-	level := ext[0] & 0x7f
 	s.total.Add(1)
-	if level <= s.loudLevel {
-		s.loud.Add(1)
-		s.loudSum.Add(uint64(linear(level) * 1e6))
-	}
+	s.sum.Add(s.amplitudes[ext[0]&0x7f])
 }
 
 // round3 keeps three decimals: more is noise from the integer scaling.
@@ -103,6 +103,21 @@ func round3(x float64) float64 { return math.Round(x*1000) / 1000 }
 
 // linear converts -dBov to a 0–1 amplitude.
 func linear(level uint8) float64 { return math.Pow(10, -float64(level)/20) }
+
+// Active lists who speaks now (as of the last Tick), for a participant
+// who just joined and has seen no changes yet.
+func (d *Detector) Active() []Speaker {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	var out []Speaker
+	for sid, s := range d.sources {
+		if s.active {
+			out = append(out, Speaker{SID: sid, Level: s.lastLevel, Active: true})
+		}
+	}
+	sortSpeakers(out)
+	return out
+}
 
 // Tick closes an interval and returns what changed since the previous one,
 // sorted loudest first (stopped speakers last).
@@ -115,11 +130,17 @@ func (d *Detector) Tick() []Speaker {
 	}
 	d.gone = d.gone[:0]
 	for sid, s := range d.sources {
-		total, loud, sum := s.total.Swap(0), s.loud.Swap(0), s.loudSum.Swap(0)
-		active := total > 0 && float64(loud)/float64(total) >= d.cfg.MinLoudFraction
+		total, sum := s.total.Swap(0), s.sum.Swap(0)
+		wTotal, wSum := total+s.prevTotal, sum+s.prevSum
+		s.prevTotal, s.prevSum = total, sum
+		mean := 0.0
+		if wTotal > 0 {
+			mean = float64(wSum) / 1e6 / float64(wTotal)
+		}
+		active := mean >= linear(d.cfg.ActiveLevel)
 		level := 0.0
 		if active {
-			level = round3(float64(sum) / 1e6 / float64(loud))
+			level = round3(mean)
 		}
 		switch {
 		case active != s.active:
@@ -130,6 +151,12 @@ func (d *Detector) Tick() []Speaker {
 		s.active, s.lastLevel = active, level
 		out = append(out, Speaker{SID: sid, Level: level, Active: active})
 	}
+	sortSpeakers(out)
+	return out
+}
+
+// sortSpeakers orders loudest first, stopped speakers last.
+func sortSpeakers(out []Speaker) {
 	slices.SortFunc(out, func(a, b Speaker) int {
 		if a.Active != b.Active {
 			if a.Active {
@@ -145,5 +172,4 @@ func (d *Detector) Tick() []Speaker {
 		}
 		return strings.Compare(a.SID, b.SID)
 	})
-	return out
 }

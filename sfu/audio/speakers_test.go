@@ -5,34 +5,38 @@ import (
 	"testing"
 )
 
+// feed sends n packets at level, then 25-n silent ones: one tick's worth
+// of 20 ms packets.
 func feed(s *Source, level uint8, n int) {
-	for i := 0; i < n; i++ {
-		s.ObserveLevel([]byte{0x80 | level}, 0)
+	for i := 0; i < 25; i++ {
+		l := uint8(127)
+		if i < n {
+			l = level
+		}
+		s.ObserveLevel([]byte{0x80 | l}, 0)
 	}
 }
 
 func TestDetector(t *testing.T) {
-	d := NewDetector(DefaultConfig)
+	d := NewDetector(DefaultConfig())
 	alice, bob := d.Source("PA_alice"), d.Source("PA_bob")
-
-	type tick struct {
+	ticks := []struct {
 		name       string
-		alice, bob uint8 // level of every packet this interval, 127 silence
-		loudShare  int   // out of 10 packets, how many carry the level
+		alice, bob int // packets at -20 dBov (alice) and -6 dBov (bob) out of 25
 		want       []Speaker
-	}
-	ticks := []tick{
-		{"both silent: nothing to say", 127, 127, 10, nil},
-		{"alice starts", 20, 127, 10, []Speaker{{SID: "PA_alice", Level: round3(linear(20)), Active: true}}},
-		{"alice goes on at the same level: no change", 20, 127, 10, nil},
-		{"bob joins louder", 20, 10, 10, []Speaker{{SID: "PA_bob", Level: round3(linear(10)), Active: true}}},
-		{"alice stops", 127, 10, 10, []Speaker{{SID: "PA_alice", Level: 0, Active: false}}},
-		{"bob only a few loud packets: stops", 127, 10, 2, []Speaker{{SID: "PA_bob", Level: 0, Active: false}}},
+	}{
+		{"both silent: nothing to say", 0, 0, nil},
+		{"alice starts: half the window", 25, 0, []Speaker{{SID: "PA_alice", Level: 0.05, Active: true}}},
+		{"alice fills the window: louder", 25, 0, []Speaker{{SID: "PA_alice", Level: 0.1, Active: true}}},
+		{"alice goes on at the same level: no change", 25, 0, nil},
+		{"bob beeps briefly and loud: speaking", 25, 2, []Speaker{{SID: "PA_bob", Level: 0.02, Active: true}}},
+		{"a silent tick keeps bob's beep in the window", 25, 0, nil},
+		{"alice stops, bob's window is silent", 0, 0, []Speaker{{SID: "PA_alice", Level: 0.05, Active: true}, {SID: "PA_bob", Level: 0, Active: false}}},
+		{"alice's window empties", 0, 0, []Speaker{{SID: "PA_alice", Level: 0, Active: false}}},
 	}
 	for _, tc := range ticks {
-		feed(alice, tc.alice, 10)
-		feed(bob, tc.bob, tc.loudShare)
-		feed(bob, 127, 10-tc.loudShare)
+		feed(alice, 20, tc.alice)
+		feed(bob, 6, tc.bob)
 		got := d.Tick()
 		if !reflect.DeepEqual(got, tc.want) {
 			t.Fatalf("%s: got %+v, want %+v", tc.name, got, tc.want)
@@ -40,9 +44,30 @@ func TestDetector(t *testing.T) {
 	}
 }
 
+func TestDetectorActive(t *testing.T) {
+	d := NewDetector(DefaultConfig())
+	feed(d.Source("PA_a"), 10, 25)
+	feed(d.Source("PA_b"), 127, 25)
+	d.Tick()
+	if got := d.Active(); len(got) != 1 || got[0].SID != "PA_a" || !got[0].Active {
+		t.Fatalf("active speakers %+v", got)
+	}
+}
+
+func TestDetectorIgnoresBackgroundNoise(t *testing.T) {
+	d := NewDetector(DefaultConfig())
+	s := d.Source("PA_a")
+	for i := 0; i < 5; i++ {
+		feed(s, 55, 25) // steady -55 dBov: a room, not a voice
+		if got := d.Tick(); got != nil {
+			t.Fatalf("noise reported as speech: %+v", got)
+		}
+	}
+}
+
 func TestDetectorReportsRemovedSpeaker(t *testing.T) {
-	d := NewDetector(DefaultConfig)
-	feed(d.Source("PA_a"), 10, 10)
+	d := NewDetector(DefaultConfig())
+	feed(d.Source("PA_a"), 10, 25)
 	if got := d.Tick(); len(got) != 1 || !got[0].Active {
 		t.Fatalf("not active: %+v", got)
 	}
@@ -56,19 +81,19 @@ func TestDetectorReportsRemovedSpeaker(t *testing.T) {
 }
 
 func TestDetectorLevelChangesAreReported(t *testing.T) {
-	d := NewDetector(DefaultConfig)
+	d := NewDetector(DefaultConfig())
 	s := d.Source("PA_a")
-	feed(s, 30, 10)
+	feed(s, 30, 25)
 	d.Tick()
-	feed(s, 5, 10)
+	feed(s, 5, 25)
 	got := d.Tick()
-	if len(got) != 1 || !got[0].Active || got[0].Level != round3(linear(5)) {
+	if len(got) != 1 || !got[0].Active || got[0].Level <= 0.1 {
 		t.Fatalf("louder speaker not reported: %+v", got)
 	}
 }
 
 func TestObserveLevelIgnoresEmptyExtension(t *testing.T) {
-	d := NewDetector(DefaultConfig)
+	d := NewDetector(DefaultConfig())
 	s := d.Source("PA_a")
 	s.ObserveLevel(nil, 0)
 	if s.total.Load() != 0 {
@@ -77,7 +102,7 @@ func TestObserveLevelIgnoresEmptyExtension(t *testing.T) {
 }
 
 func BenchmarkObserveLevel(b *testing.B) {
-	s := NewDetector(DefaultConfig).Source("PA_a")
+	s := NewDetector(DefaultConfig()).Source("PA_a")
 	ext := []byte{0x85}
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
