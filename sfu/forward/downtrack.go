@@ -235,21 +235,23 @@ func (d *DownTrack) retarget(live [NumLayers]bool) bool {
 	return changed && target != QualityOff
 }
 
-// forward writes one received packet. It runs on the layer's reader
-// goroutine; the lock is only contended by NACK retransmissions.
-func (d *DownTrack) forward(layer int, hdr *rtp.Header, payload []byte, keyframe bool, nowNs int64) {
+// forward writes one received packet and returns the bytes written (0 for
+// none). It runs on the layer's reader goroutine; the lock is only
+// contended by NACK retransmissions.
+func (d *DownTrack) forward(in *packetIn) int {
+	layer, hdr, payload, nowNs := in.layer, in.hdr, in.payload, in.nowNs
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if !d.bound || d.closed || d.paused || d.unsupported || d.target == QualityOff {
-		return
+		return 0
 	}
 	if d.current != layer {
-		if len(payload) == 0 || !d.acceptLayerLocked(layer, keyframe, nowNs) {
-			return
+		if len(payload) == 0 || !d.acceptLayerLocked(layer, in.keyframe, nowNs) {
+			return 0
 		}
 		d.m.SwitchTo(hdr.SequenceNumber, hdr.Timestamp, nowNs, d.recv.clockRate.Load())
-		if d.vp8 {
-			d.vp8m.SwitchTo(payload)
+		if d.vp8 && in.vp8 {
+			d.vp8m.switchTo(in.desc)
 		}
 		if d.current != QualityOff {
 			d.stats.LayerSwitches.Add(1)
@@ -259,22 +261,24 @@ func (d *DownTrack) forward(layer int, hdr *rtp.Header, payload []byte, keyframe
 	}
 	if len(payload) == 0 {
 		d.m.Skip(hdr.SequenceNumber)
-		return
+		return 0
 	}
 	seq, ts, ok := d.m.Update(hdr.SequenceNumber, hdr.Timestamp, nowNs)
 	if !ok {
 		d.stats.PacketsDropped.Add(1)
 		d.totals.PacketsDropped.Add(1)
-		return
+		return 0
 	}
 	d.seqMap[seq%seqMapSize] = seqEntry{valid: true, layer: int8(layer), src: hdr.SequenceNumber, ts: ts}
-	if d.vp8 {
-		payload = d.vp8m.Rewrite(payload, d.scratch[:])
+	if d.vp8 && in.vp8 {
+		payload = d.vp8m.rewrite(payload, in.desc, d.scratch[:])
 	}
-	if d.writeLocked(hdr, payload, seq, ts) {
+	n := d.writeLocked(hdr, payload, seq, ts)
+	if n > 0 {
 		d.stats.PacketsForwarded.Add(1)
-		d.totals.PacketsForwarded.Add(1)
+		d.stats.BytesForwarded.Add(uint64(n))
 	}
+	return n
 }
 
 // acceptLayerLocked decides whether a packet of a layer we are not
@@ -305,11 +309,12 @@ func (d *DownTrack) acceptLayerLocked(layer int, keyframe bool, nowNs int64) boo
 	return layer == d.target && keyframe
 }
 
-func (d *DownTrack) writeLocked(hdr *rtp.Header, payload []byte, seq uint16, ts uint32) bool {
+// writeLocked sends one packet and returns the bytes written, 0 on failure.
+func (d *DownTrack) writeLocked(hdr *rtp.Header, payload []byte, seq uint16, ts uint32) int {
 	if d.stripRED {
 		p, ok := d.recv.cfg.Payloads.REDPrimary(payload)
 		if !ok || len(p) == 0 {
-			return false
+			return 0
 		}
 		payload = p
 	}
@@ -320,11 +325,9 @@ func (d *DownTrack) writeLocked(hdr *rtp.Header, payload []byte, seq uint16, ts 
 	d.hdr.Extension, d.hdr.Extensions, d.hdr.Padding, d.hdr.PaddingSize = false, nil, false, 0
 	n, err := d.writer.WriteRTP(&d.hdr, payload)
 	if err != nil {
-		return false
+		return 0
 	}
-	d.stats.BytesForwarded.Add(uint64(n))
-	d.totals.BytesForwarded.Add(uint64(n))
-	return true
+	return n
 }
 
 // Stats snapshots this track's counters.

@@ -44,9 +44,11 @@ func (d *DownTrack) retransmit(seqs []uint16, buf []byte) {
 				// has moved on and the old picture is of no use anyway.
 				payload = d.vp8m.Rewrite(payload, d.scratch[:])
 			}
-			if d.writeLocked(&hdr, payload, seq, e.ts) {
+			if n := d.writeLocked(&hdr, payload, seq, e.ts); n > 0 {
 				d.stats.PacketsRetransmitted.Add(1)
 				d.totals.PacketsRetransmitted.Add(1)
+				d.stats.BytesForwarded.Add(uint64(n))
+				d.totals.BytesForwarded.Add(uint64(n))
 			}
 		}
 		d.mu.Unlock()

@@ -1,37 +1,33 @@
 package forward
 
 import (
-	"sync"
+	"sync/atomic"
 	"time"
 )
 
 // lossMeter counts received and expected packets of one RTP stream from its
-// sequence numbers; take returns the loss since the previous take.
+// sequence numbers; take returns the loss since the previous take. observe
+// runs on the stream's reader only; take may run anywhere.
 type lossMeter struct {
-	mu       sync.Mutex
-	started  bool
-	highest  uint16
-	expected uint64
-	received uint64
+	started  bool   // reader only
+	highest  uint16 // reader only
+	expected atomic.Uint64
+	received atomic.Uint64
 }
 
 func (m *lossMeter) observe(seq uint16) {
-	m.mu.Lock()
 	if !m.started {
-		m.started, m.highest, m.expected = true, seq, 1
+		m.started, m.highest = true, seq
+		m.expected.Add(1)
 	} else if d := int16(seq - m.highest); d > 0 {
-		m.expected += uint64(d)
+		m.expected.Add(uint64(d))
 		m.highest = seq
 	}
-	m.received++
-	m.mu.Unlock()
+	m.received.Add(1)
 }
 
 func (m *lossMeter) take() float64 {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	exp, rec := m.expected, m.received
-	m.expected, m.received = 0, 0
+	exp, rec := m.expected.Swap(0), m.received.Swap(0)
 	if exp == 0 || rec >= exp {
 		return 0
 	}

@@ -3,6 +3,7 @@ package forward
 import (
 	"log/slog"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -86,6 +87,7 @@ type layer struct {
 	lastNs  atomic.Int64 // arrival of the latest media packet
 	levels  LevelSink
 	levelID uint8
+	isVP8   bool
 	loss    lossMeter
 }
 
@@ -146,7 +148,8 @@ func (r *Receiver) AddLayer(info Layer, read func([]byte) (int, error)) (func(),
 	if r.cfg.Kind == webrtc.RTPCodecTypeAudio {
 		size = 128
 	}
-	l := &layer{quality: q, ssrc: info.SSRC, cache: buffer.NewCache(size), levels: info.Levels, levelID: info.AudioLevelID}
+	l := &layer{quality: q, ssrc: info.SSRC, cache: buffer.NewCache(size), levels: info.Levels, levelID: info.AudioLevelID,
+		isVP8: strings.EqualFold(info.Codec.MimeType, webrtc.MimeTypeVP8)}
 	r.mu.Lock()
 	if r.closed {
 		r.mu.Unlock()
@@ -210,9 +213,36 @@ func (r *Receiver) handlePacket(l *layer, mime string, hdr *rtp.Header, pkt []by
 			l.levels.ObserveLevel(ext, now)
 		}
 	}
-	for _, d := range *r.downs.Load() {
-		d.forward(l.quality, hdr, payload, kf, now)
+	var desc vp8Descriptor
+	vp8 := false
+	if len(payload) > 0 && l.isVP8 {
+		desc, vp8 = parseVP8(payload)
 	}
+	pkt0 := packetIn{layer: l.quality, hdr: hdr, payload: payload, keyframe: kf, nowNs: now, vp8: vp8, desc: desc}
+	var packets, bytes uint64
+	for _, d := range *r.downs.Load() {
+		if n := d.forward(&pkt0); n > 0 {
+			packets++
+			bytes += uint64(n)
+		}
+	}
+	// Server totals are shared by every reader: one update per packet,
+	// not one per subscriber.
+	if packets > 0 {
+		r.cfg.Totals.PacketsForwarded.Add(packets)
+		r.cfg.Totals.BytesForwarded.Add(bytes)
+	}
+}
+
+// packetIn is one received packet as every down track sees it.
+type packetIn struct {
+	layer    int
+	hdr      *rtp.Header
+	payload  []byte
+	keyframe bool
+	nowNs    int64
+	vp8      bool // desc is a parsed VP8 descriptor
+	desc     vp8Descriptor
 }
 
 // ReceiveLoss returns the fraction of packets missing (0–1) on the best

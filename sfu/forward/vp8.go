@@ -59,10 +59,12 @@ type VP8Munger struct {
 // SwitchTo continues the subscriber's numbering from the picture in
 // payload, the first forwarded from a new source.
 func (m *VP8Munger) SwitchTo(payload []byte) {
-	d, ok := parseVP8(payload)
-	if !ok {
-		return
+	if d, ok := parseVP8(payload); ok {
+		m.switchTo(d)
 	}
+}
+
+func (m *VP8Munger) switchTo(d vp8Descriptor) {
 	if !m.started {
 		m.started = true
 		m.pidOffset, m.tl0Offset = 0, 0
@@ -78,7 +80,16 @@ func (m *VP8Munger) SwitchTo(payload []byte) {
 // subscriber of the layer), otherwise payload itself is returned.
 func (m *VP8Munger) Rewrite(payload, scratch []byte) []byte {
 	d, ok := parseVP8(payload)
-	if !ok || !m.started {
+	if !ok {
+		return payload
+	}
+	return m.rewrite(payload, d, scratch)
+}
+
+// rewrite is Rewrite with the descriptor already parsed (once per packet
+// by the receiver, not once per subscriber).
+func (m *VP8Munger) rewrite(payload []byte, d vp8Descriptor, scratch []byte) []byte {
+	if !m.started {
 		return payload
 	}
 	pid := (d.pid + m.pidOffset) & 0x7fff
