@@ -57,13 +57,7 @@ func (p *Participant) connectionQuality() linkQuality {
 	for _, pub := range p.publishedAll() {
 		q.loss = max(q.loss, pub.recv.ReceiveLoss())
 	}
-	p.mu.Lock()
-	subs := make([]*subscription, 0, len(p.subs))
-	for _, s := range p.subs {
-		subs = append(subs, s)
-	}
-	p.mu.Unlock()
-	for _, s := range subs {
+	for _, s := range p.subscriptions() {
 		st := s.dt.Stats()
 		q.loss = max(q.loss, float64(st.FractionLost)/256)
 		q.rtt = max(q.rtt, time.Duration(st.RTTMillis)*time.Millisecond)

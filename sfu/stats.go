@@ -1,5 +1,13 @@
 package sfu
 
+import (
+	"cmp"
+	"slices"
+	"strings"
+
+	"souk/sfu/forward"
+)
+
 // Stats is a snapshot of the server's media work: gauges of what exists now
 // and counters since start.
 type Stats struct {
@@ -46,4 +54,45 @@ func (p *Participant) trackCounts() (published, subscribed int) {
 		}
 	}
 	return published, len(p.subs)
+}
+
+// TrackStats is one subscription's forwarding figures, for a metrics
+// endpoint: which room, who receives which track, and its counters.
+type TrackStats struct {
+	Room, Subscriber, TrackSID, Publisher string
+	forward.TrackStats
+}
+
+// TrackStats lists every subscription's counters, sorted by room,
+// subscriber and track.
+func (m *Manager) TrackStats() []TrackStats {
+	m.mu.Lock()
+	rooms := make([]*Room, 0, len(m.rooms))
+	for _, r := range m.rooms {
+		rooms = append(rooms, r)
+	}
+	m.mu.Unlock()
+	var out []TrackStats
+	for _, r := range rooms {
+		for _, p := range r.list() {
+			for _, s := range p.subscriptions() {
+				out = append(out, TrackStats{Room: r.name, Subscriber: p.identity, TrackSID: s.pub.sid, Publisher: s.pub.ownerSID, TrackStats: s.dt.Stats()})
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b TrackStats) int {
+		return cmp.Or(strings.Compare(a.Room, b.Room), strings.Compare(a.Subscriber, b.Subscriber), strings.Compare(a.TrackSID, b.TrackSID))
+	})
+	return out
+}
+
+// subscriptions lists what the participant receives.
+func (p *Participant) subscriptions() []*subscription {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	out := make([]*subscription, 0, len(p.subs))
+	for _, s := range p.subs {
+		out = append(out, s)
+	}
+	return out
 }

@@ -5,6 +5,8 @@ import (
 	"time"
 
 	"github.com/livekit/protocol/livekit"
+
+	"souk/sfu"
 )
 
 // highest returns the best quality a SubscribedQualityUpdate enables for
@@ -115,5 +117,16 @@ func TestDynacastStreamStateQualityAndStats(t *testing.T) {
 	}
 	if st.PacketsForwarded == 0 || st.BytesForwarded < st.PacketsForwarded*12 || st.PLIsSent == 0 || st.Pauses == 0 {
 		t.Errorf("counters: %+v", st)
+	}
+	tracks := ts.mgr.TrackStats()
+	var video *sfu.TrackStats
+	for i := range tracks {
+		if tracks[i].TrackSID == sid {
+			video = &tracks[i]
+		}
+	}
+	if len(tracks) != 2 || video == nil || video.Subscriber != "sub" || video.Publisher != pub.SID() ||
+		video.PacketsForwarded == 0 || video.Pauses != 1 || video.Paused || video.Layer != 2 {
+		t.Errorf("per-track stats: %+v", tracks)
 	}
 }
