@@ -12,6 +12,7 @@ import (
 	"github.com/pion/webrtc/v4"
 	"google.golang.org/protobuf/proto"
 
+	"souk/sfu/bwe"
 	"souk/sfu/forward"
 )
 
@@ -73,6 +74,9 @@ type Participant struct {
 
 	pub *transport // v1: the only peer connection; v0: publisher
 	sub *transport // v0 only: subscriber
+	// downlink estimates what this participant can receive; only the
+	// room's ticker touches it.
+	downlink *bwe.Estimator
 
 	mu         sync.Mutex
 	sink       Sink
@@ -98,9 +102,10 @@ type localTrack struct {
 
 // subscription is this participant receiving another's track.
 type subscription struct {
-	pub    *publishedTrack
-	dt     *forward.DownTrack
-	sender *webrtc.RTPSender
+	pub      *publishedTrack
+	dt       *forward.DownTrack
+	sender   *webrtc.RTPSender
+	priority int // UpdateTrackSettings.priority; guarded by the participant's lock
 }
 
 func (p *Participant) SID() string      { return p.sid }

@@ -128,6 +128,9 @@ func (p *Participant) updateTrackSettings(req *livekit.UpdateTrackSettings) {
 		if s == nil {
 			continue
 		}
+		p.mu.Lock()
+		s.priority = int(req.GetPriority())
+		p.mu.Unlock()
 		s.dt.SetPaused(req.GetDisabled())
 		s.dt.SetMaxQuality(forward.QualityForSize(s.pub.recv.LayerWidths(), max(req.GetWidth(), req.GetHeight())))
 		state := livekit.StreamState_ACTIVE

@@ -15,6 +15,10 @@ const (
 	// qualityEvery is how many speaker intervals pass between connection
 	// quality updates (about every 2 s).
 	qualityEvery = 7
+	// allocateEvery is how many speaker intervals pass between downlink
+	// estimates and allocations (about every second, as receiver reports
+	// arrive).
+	allocateEvery = 3
 )
 
 // tick runs the room's periodic work until the room closes.
@@ -28,6 +32,12 @@ func (r *Room) tick() {
 		case <-t.C:
 		}
 		r.sendSpeakers()
+		if n%allocateEvery == 0 {
+			now := time.Now()
+			for _, p := range r.list() {
+				p.allocateDownlink(now)
+			}
+		}
 		if n%qualityEvery == 0 {
 			r.sendConnectionQuality()
 		}

@@ -207,6 +207,10 @@ func (d *DownTrack) SetBandwidthQuality(q int, bitrate uint64) {
 	}
 }
 
+// Wanted is the best quality the subscriber asks for, QualityOff when it
+// disabled the track.
+func (d *DownTrack) Wanted() int { return d.wantedQuality() }
+
 // wantedQuality is what this subscriber asks the publisher to send.
 func (d *DownTrack) wantedQuality() int {
 	d.mu.Lock()

@@ -269,6 +269,9 @@ func (r *Receiver) layerStale(q int, nowNs int64) bool {
 	return l == nil || nowNs-l.lastNs.Load() > layerStaleNs
 }
 
+// LiveLayers reports which layers the publisher sends now.
+func (r *Receiver) LiveLayers() [NumLayers]bool { return r.liveLayers(time.Now().UnixNano()) }
+
 // liveLayers reports which layers are received and not silent.
 func (r *Receiver) liveLayers(nowNs int64) [NumLayers]bool {
 	var live [NumLayers]bool
