@@ -55,13 +55,20 @@ func (p *Participant) allocateDownlink(now time.Time) {
 	if len(tracks) == 0 {
 		return
 	}
+	var bytes uint64
 	for _, d := range downs {
-		loss = max(loss, float64(d.Stats().FractionLost)/256)
+		st := d.Stats()
+		loss = max(loss, float64(st.FractionLost)/256)
+		bytes += st.BytesForwarded
 	}
+	var sent uint64
 	if p.downlink == nil {
 		p.downlink = bwe.NewEstimator(downlinkStart, downlinkMin, downlinkMax)
+	} else if elapsed := now.Sub(p.downlinkAt).Seconds(); elapsed > 0 && bytes >= p.downlinkBytes {
+		sent = uint64(float64(bytes-p.downlinkBytes) * 8 / elapsed)
 	}
-	budget := p.downlink.Update(loss, now)
+	p.downlinkAt, p.downlinkBytes = now, bytes
+	budget := p.downlink.Update(loss, sent, now)
 	for i, g := range bwe.Allocate(budget, tracks) {
 		q := g.Quality
 		if q == bwe.Off && tracks[i].Wanted < 0 {

@@ -76,7 +76,9 @@ type Participant struct {
 	sub *transport // v0 only: subscriber
 	// downlink estimates what this participant can receive; only the
 	// room's ticker touches it.
-	downlink *bwe.Estimator
+	downlink      *bwe.Estimator
+	downlinkAt    time.Time // previous estimate
+	downlinkBytes uint64    // video bytes forwarded to it by then
 
 	mu         sync.Mutex
 	sink       Sink
