@@ -20,12 +20,7 @@ type Stats struct {
 // counters. It takes each room's and participant's lock briefly and never
 // touches the packet path.
 func (m *Manager) Stats() Stats {
-	m.mu.Lock()
-	rooms := make([]*Room, 0, len(m.rooms))
-	for _, r := range m.rooms {
-		rooms = append(rooms, r)
-	}
-	m.mu.Unlock()
+	rooms := m.roomList()
 	st := Stats{Rooms: len(rooms)}
 	for _, r := range rooms {
 		for _, p := range r.list() {
@@ -66,12 +61,7 @@ type TrackStats struct {
 // TrackStats lists every subscription's counters, sorted by room,
 // subscriber and track.
 func (m *Manager) TrackStats() []TrackStats {
-	m.mu.Lock()
-	rooms := make([]*Room, 0, len(m.rooms))
-	for _, r := range m.rooms {
-		rooms = append(rooms, r)
-	}
-	m.mu.Unlock()
+	rooms := m.roomList()
 	var out []TrackStats
 	for _, r := range rooms {
 		for _, p := range r.list() {
@@ -95,4 +85,16 @@ func (p *Participant) subscriptions() []*subscription {
 		out = append(out, s)
 	}
 	return out
+}
+
+// roomList snapshots the rooms so callers can walk them without the
+// manager's lock.
+func (m *Manager) roomList() []*Room {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	rooms := make([]*Room, 0, len(m.rooms))
+	for _, r := range m.rooms {
+		rooms = append(rooms, r)
+	}
+	return rooms
 }
