@@ -9,6 +9,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"souk/sfu"
+	"souk/signal"
 )
 
 // TestBrowserSimulcast drives signal/testdata/browser/simulcast.mjs: a
@@ -21,7 +24,11 @@ func TestBrowserSimulcast(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser e2e skipped in -short mode")
 	}
-	ts := startServer(t)
+	// Six encoding pages starve a small machine: give signalling more
+	// slack than the default before calling a client gone.
+	ts := startServer(t, func(_ *sfu.Config, g *signal.Config) {
+		g.PingInterval, g.PingTimeout = 5*time.Second, 40*time.Second
+	})
 	room := "browser-simulcast"
 	ctx, cancel := context.WithTimeout(context.Background(), 240*time.Second)
 	defer cancel()

@@ -169,3 +169,28 @@ func TestDownTrackKeyframeRequestsAreLimited(t *testing.T) {
 		t.Fatalf("PLIs %v, want one for ssrc 102", sent.ssrc)
 	}
 }
+
+// Dynacast can stop every layer while nobody watches; a subscriber that
+// arrives then must start on whichever layer resumes first.
+func TestDownTrackStartsWhenPausedLayersResume(t *testing.T) {
+	r, layers := testReceiver(t, &Counters{}, nil, QualityLow, QualityHigh)
+	// Both layers sent once, then went silent long ago.
+	for _, l := range layers {
+		if l != nil {
+			l.lastNs.Store(1)
+		}
+	}
+	d, w := bindDown(r, "late")
+	if d.targetLayer() == QualityOff {
+		t.Fatal("target off although the subscriber wants video")
+	}
+	f := newFeeder(t, r, layers)
+	f.send(QualityLow, true)
+	if w.count() != 1 || d.Stats().Layer != QualityLow {
+		t.Fatalf("did not start on the resumed low layer: %d packets", w.count())
+	}
+	f.send(QualityHigh, true)
+	if d.Stats().Layer != QualityHigh {
+		t.Fatal("did not move up when high resumed")
+	}
+}

@@ -39,8 +39,10 @@ func QualityForSize(widths [NumLayers]uint32, want uint32) int {
 
 // selectLayer is the layer a subscriber should receive: the best live layer
 // at or below its limit, else the lowest live layer (something beats
-// nothing), else none. limit is the smaller of what the subscriber asked
-// for and what its bandwidth allows.
+// nothing). With nothing live (the publisher paused every layer, or has
+// not started) it is the limit itself, so that whichever layer starts
+// first is taken. limit is the smaller of what the subscriber asked for and
+// what its bandwidth allows; QualityOff means the subscriber gets nothing.
 func selectLayer(live [NumLayers]bool, limit int) int {
 	for q := min(limit, NumLayers-1); q >= 0; q-- {
 		if live[q] {
@@ -55,5 +57,5 @@ func selectLayer(live [NumLayers]bool, limit int) int {
 			return q
 		}
 	}
-	return QualityOff
+	return min(limit, NumLayers-1)
 }

@@ -16,7 +16,9 @@ func TestSelectLayer(t *testing.T) {
 		{"off", all, QualityOff, QualityOff},
 		{"high missing", [NumLayers]bool{true, true, false}, QualityHigh, QualityMedium},
 		{"only high live, low wanted", [NumLayers]bool{false, false, true}, QualityLow, QualityHigh},
-		{"nothing live", [NumLayers]bool{}, QualityHigh, QualityOff},
+		{"nothing live: wait for the wanted layer", [NumLayers]bool{}, QualityHigh, QualityHigh},
+		{"nothing live, limited", [NumLayers]bool{}, QualityLow, QualityLow},
+		{"nothing live, off", [NumLayers]bool{}, QualityOff, QualityOff},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -47,7 +47,7 @@ async function open(name) {
   const page = await ctx.newPage();
   page.on('console', (m) => { if (m.type() === 'error') logs.push(`${name}: ${m.text()}`.slice(0, 300)); });
   page.on('pageerror', (e) => logs.push(`${name} pageerror: ${e}`));
-  await page.goto(`${base}/harness.html`);
+  await page.goto(`${base}/harness.html`, { timeout: 90000 });
   pages[name] = page;
   return page;
 }
