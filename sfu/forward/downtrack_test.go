@@ -1,6 +1,7 @@
 package forward
 
 import (
+	"bytes"
 	"testing"
 
 	"github.com/pion/rtp"
@@ -192,5 +193,43 @@ func TestDownTrackStartsWhenPausedLayersResume(t *testing.T) {
 	f.send(QualityHigh, true)
 	if d.Stats().Layer != QualityHigh {
 		t.Fatal("did not move up when high resumed")
+	}
+}
+
+// H.264 simulcast switches on IDR pictures and passes payloads untouched
+// (it has no picture ids to rewrite).
+func TestDownTrackH264SwitchesOnIDR(t *testing.T) {
+	r, layers := testReceiverCodec(t, webrtc.MimeTypeH264, &Counters{}, nil, QualityLow, QualityHigh)
+	d, w := bindDown(r, "sub")
+	d.mu.Lock()
+	d.vp8 = false // as Bind sets it for H.264
+	d.mu.Unlock()
+	var hdr rtp.Header
+	seq := [NumLayers]uint16{100, 9000}
+	send := func(q int, nal byte) []byte {
+		seq[q]++
+		payload := []byte{nal, 0x88, 0x80, 0x40}
+		pkt, err := (&rtp.Packet{Header: rtp.Header{Version: 2, PayloadType: 96, SSRC: uint32(100 + q), SequenceNumber: seq[q], Timestamp: uint32(seq[q]) * 3000}, Payload: payload}).Marshal()
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.handlePacket(layers[q], webrtc.MimeTypeH264, &hdr, pkt)
+		return payload
+	}
+	send(QualityHigh, 0x41) // P slice: not a start
+	if w.count() != 0 {
+		t.Fatal("started on a P slice")
+	}
+	idr := send(QualityHigh, 0x65)
+	if w.count() != 1 || !bytes.Equal(w.payload, idr) {
+		t.Fatalf("IDR not forwarded untouched: %x", w.payload)
+	}
+	first := w.last.SequenceNumber
+	d.SetMaxQuality(QualityLow)
+	send(QualityLow, 0x41)
+	send(QualityHigh, 0x41)
+	send(QualityLow, 0x67) // SPS starts the low layer
+	if d.Stats().Layer != QualityLow || w.last.SequenceNumber != first+2 {
+		t.Fatalf("layer %d, seq %d after %d", d.Stats().Layer, w.last.SequenceNumber, first)
 	}
 }

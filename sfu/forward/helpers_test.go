@@ -19,6 +19,9 @@ import (
 type testPayloads struct{}
 
 func (testPayloads) Keyframe(mime string, p []byte) bool {
+	if mime == webrtc.MimeTypeH264 {
+		return len(p) > 0 && (p[0]&0x1f == 5 || p[0]&0x1f == 7) // IDR or SPS
+	}
 	d, ok := parseVP8(p)
 	if !ok || len(p) == 0 || p[0]&0x10 == 0 {
 		return false
@@ -96,6 +99,12 @@ func (p *plis) send(pkts []rtcp.Packet) error {
 // read) and returns it with its layers by quality.
 func testReceiver(tb testing.TB, totals *Counters, sent *plis, qualities ...int) (*Receiver, [NumLayers]*layer) {
 	tb.Helper()
+	return testReceiverCodec(tb, webrtc.MimeTypeVP8, totals, sent, qualities...)
+}
+
+// testReceiverCodec is testReceiver for another codec.
+func testReceiverCodec(tb testing.TB, mime string, totals *Counters, sent *plis, qualities ...int) (*Receiver, [NumLayers]*layer) {
+	tb.Helper()
 	if sent == nil {
 		sent = &plis{}
 	}
@@ -105,7 +114,7 @@ func testReceiver(tb testing.TB, totals *Counters, sent *plis, qualities ...int)
 	})
 	rids := []string{"q", "h", "f"}
 	for _, q := range qualities {
-		codec := webrtc.RTPCodecParameters{RTPCodecCapability: webrtc.RTPCodecCapability{MimeType: webrtc.MimeTypeVP8, ClockRate: 90000}, PayloadType: 96}
+		codec := webrtc.RTPCodecParameters{RTPCodecCapability: webrtc.RTPCodecCapability{MimeType: mime, ClockRate: 90000}, PayloadType: 96}
 		if _, ok := r.AddLayer(Layer{RID: rids[q], SSRC: uint32(100 + q), Codec: codec}, func([]byte) (int, error) { return 0, io.EOF }); !ok {
 			tb.Fatal("layer refused")
 		}
