@@ -7,7 +7,10 @@ import (
 	"time"
 
 	"github.com/pion/rtcp"
+	"github.com/pion/rtp"
 	"github.com/pion/webrtc/v4"
+
+	"souk/sfu/forward"
 )
 
 // A subscriber that cannot decode the published codec still completes
@@ -20,11 +23,25 @@ func TestBindWithoutCommonCodec(t *testing.T) {
 	}
 	defer closer.Close()
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	pub := newPublishedTrack("TR_av1", "PA_pub", webrtc.RTPCodecTypeVideo, func([]rtcp.Packet) error { return nil }, log)
-	pub.codec = webrtc.RTPCodecParameters{RTPCodecCapability: webrtc.RTPCodecCapability{MimeType: webrtc.MimeTypeAV1, ClockRate: 90000}}
-	d := newDownTrack(pub, "sub", log)
+	recv := forward.NewReceiver(forward.ReceiverConfig{TrackID: "TR_av1", Kind: webrtc.RTPCodecTypeVideo,
+		SendRTCP: func([]rtcp.Packet) error { return nil }, Payloads: codecPayloads{}, Log: log})
+	av1 := webrtc.RTPCodecParameters{RTPCodecCapability: webrtc.RTPCodecCapability{MimeType: webrtc.MimeTypeAV1, ClockRate: 90000}, PayloadType: 45}
+	// Five AV1 packets wait to be read once the down track is bound.
+	sent := 0
+	run, ok := recv.AddLayer(forward.Layer{SSRC: 1, Codec: av1}, func(b []byte) (int, error) {
+		if sent == 5 {
+			return 0, io.EOF
+		}
+		sent++
+		return (&rtp.Packet{Header: rtp.Header{Version: 2, PayloadType: 45, SSRC: 1, SequenceNumber: uint16(sent)}, Payload: []byte{0x10, 0, 0}}).MarshalTo(b)
+	})
+	if !ok {
+		t.Fatal("layer refused")
+	}
 	told := make(chan struct{}, 1)
-	d.onUnsupported = func() { told <- struct{}{} }
+	d := forward.NewDownTrack(forward.DownTrackConfig{Receiver: recv, TrackID: "TR_av1", StreamID: "PA_pub|TR_av1", Subscriber: "sub", Log: log,
+		OnUnsupported: func() { told <- struct{}{} }})
+	recv.AddDown(d)
 
 	srv, err := api.NewPeerConnection(webrtc.Configuration{})
 	if err != nil {
@@ -69,10 +86,8 @@ func TestBindWithoutCommonCodec(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Fatal("subscriber not told about the unsupported codec")
 	}
-	d.mu.Lock()
-	silent := d.unsupported
-	d.mu.Unlock()
-	if !silent {
-		t.Error("down track would forward a codec the subscriber cannot decode")
+	run()
+	if n := d.Stats().PacketsForwarded; n != 0 {
+		t.Errorf("forwarded %d packets of a codec the subscriber cannot decode", n)
 	}
 }

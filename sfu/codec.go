@@ -261,8 +261,11 @@ func registerCodecs(me *webrtc.MediaEngine, codecs CodecConfig) error {
 			return fmt.Errorf("register extension %s: %w", uri, err)
 		}
 	}
-	if err := me.RegisterHeaderExtension(webrtc.RTPHeaderExtensionCapability{URI: sdp.SDESMidURI}, webrtc.RTPCodecTypeAudio); err != nil {
-		return fmt.Errorf("register audio mid: %w", err)
+	// The audio level extension feeds speaker detection.
+	for _, uri := range []string{sdp.SDESMidURI, sdp.AudioLevelURI} {
+		if err := me.RegisterHeaderExtension(webrtc.RTPHeaderExtensionCapability{URI: uri}, webrtc.RTPCodecTypeAudio); err != nil {
+			return fmt.Errorf("register audio extension %s: %w", uri, err)
+		}
 	}
 	return nil
 }

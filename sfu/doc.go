@@ -1,14 +1,25 @@
-// Package sfu holds rooms, participants and media forwarding: the selective
-// forwarding unit behind the signalling server.
+// Package sfu holds rooms and participants: the selective forwarding unit
+// behind the signalling server, speaking the LiveKit protocol to clients.
 //
-// A Manager owns rooms; a Room owns participants and routes data packets; a
-// Participant owns its peer connection(s) and the tracks it publishes and
-// subscribes to. Media flows from a publishedTrack (one reader goroutine per
-// received layer, a shared packet cache) to downTracks (one per subscriber,
-// holding only sequence/timestamp rewriting state).
+// A Manager owns rooms; a Room owns participants, routes data packets and
+// runs a ticker for speaker and connection-quality updates; a Participant
+// owns its peer connection(s), the tracks it publishes (each a
+// forward.Receiver) and the ones it subscribes to (each a
+// forward.DownTrack). Media work lives in subpackages that know nothing of
+// the protocol:
+//
+//	sfu/buffer   packet caches that answer NACKs
+//	sfu/forward  receivers, down tracks, layer selection, munging, counters
+//	sfu/audio    audio levels to speaker changes
+//	sfu/bwe      downlink estimate per subscriber and its allocation
+//
+// Room and Participant state is reached through methods (Room.Participants,
+// Room.Participant, Room.Proto, Participant.SID, ...), never through fields
+// from another type.
 //
 // Imports allowed: the standard library, pion, github.com/livekit/protocol
-// types and souk/pionlog (pion's loggers into slog). It must not import signal/, platform/ or cmd/: signalling talks to it
-// through Manager.Join and the Sink interface, and the signalling side defines
-// its own interface for what it needs from here.
+// types, souk/pionlog (pion's loggers into slog) and the subpackages above.
+// It must not import signal/, platform/ or cmd/: signalling talks to it
+// through Manager.Join and the Sink interface, and the signalling side
+// defines its own interface for what it needs from here.
 package sfu

@@ -10,12 +10,15 @@ import (
 	"github.com/pion/rtcp"
 	"github.com/pion/rtp"
 	"github.com/pion/webrtc/v4"
+
+	"souk/sfu/buffer"
+	"souk/sfu/forward"
 )
 
 // connectDown binds a down track to a real server-side peer connection
 // (our API) talking to an in-process receiving peer connection over
 // loopback, and returns once the track is bound.
-func connectDown(b *testing.B, api *webrtc.API, d *downTrack) func() {
+func connectDown(b *testing.B, api *webrtc.API, d *forward.DownTrack) func() {
 	b.Helper()
 	srv, err := api.NewPeerConnection(webrtc.Configuration{})
 	if err != nil {
@@ -34,7 +37,7 @@ func connectDown(b *testing.B, api *webrtc.API, d *downTrack) func() {
 	}
 	// Drain what arrives so the receiver behaves like a subscriber.
 	cli.OnTrack(func(tr *webrtc.TrackRemote, _ *webrtc.RTPReceiver) {
-		buf := make([]byte, maxPacketSize)
+		buf := make([]byte, buffer.MaxPacketSize)
 		for {
 			if _, _, err := tr.Read(buf); err != nil {
 				return
@@ -67,10 +70,7 @@ func connectDown(b *testing.B, api *webrtc.API, d *downTrack) func() {
 	exchange(cli, srv, false)
 	deadline := time.Now().Add(10 * time.Second)
 	for {
-		d.mu.Lock()
-		bound := d.bound
-		d.mu.Unlock()
-		if bound && srv.ConnectionState() == webrtc.PeerConnectionStateConnected {
+		if srv.ConnectionState() == webrtc.PeerConnectionStateConnected {
 			break
 		}
 		if time.Now().After(deadline) {
@@ -94,36 +94,36 @@ func BenchmarkForwardPion(b *testing.B) {
 	for _, subs := range []int{1, 2} {
 		b.Run(fmt.Sprintf("subscribers=%d", subs), func(b *testing.B) {
 			log := slog.New(slog.NewTextHandler(io.Discard, nil))
-			pub := newPublishedTrack("TR_bench", "PA_bench", webrtc.RTPCodecTypeVideo, func([]rtcp.Packet) error { return nil }, log)
-			pub.codec = webrtc.RTPCodecParameters{RTPCodecCapability: webrtc.RTPCodecCapability{MimeType: webrtc.MimeTypeVP8, ClockRate: 90000}, PayloadType: 96}
-			pub.clockRate.Store(90000)
-			l := &layer{quality: qualityHigh, ssrc: 1234, cache: newPacketCache(512)}
-			pub.layers[qualityHigh] = l
-			var downs []*downTrack
-			for i := 0; i < subs; i++ {
-				d := newDownTrack(pub, fmt.Sprintf("sub%d", i), log)
-				defer connectDown(b, api, d)()
-				d.mu.Lock()
-				d.target = qualityHigh
-				d.mu.Unlock()
-				pub.addDown(d)
-				downs = append(downs, d)
-			}
+			recv := forward.NewReceiver(forward.ReceiverConfig{TrackID: "TR_bench", Kind: webrtc.RTPCodecTypeVideo,
+				SendRTCP: func([]rtcp.Packet) error { return nil }, Payloads: codecPayloads{}, Log: log})
 			payload := make([]byte, 1200-12)
 			payload[0], payload[1] = 0x10, 0x00
 			pkt, _ := (&rtp.Packet{Header: rtp.Header{Version: 2, PayloadType: 96, SSRC: 1234}, Payload: payload}).Marshal()
-			var hdr rtp.Header
-			seq := uint16(1)
-			b.ReportAllocs()
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
+			seq, n := uint16(1), 0
+			vp8 := webrtc.RTPCodecParameters{RTPCodecCapability: webrtc.RTPCodecCapability{MimeType: webrtc.MimeTypeVP8, ClockRate: 90000}, PayloadType: 96}
+			// The layer's reader pulls b.N packets, then ends.
+			run, _ := recv.AddLayer(forward.Layer{SSRC: 1234, Codec: vp8}, func(buf []byte) (int, error) {
+				if n == b.N {
+					return 0, io.EOF
+				}
+				n++
 				pkt[2], pkt[3] = byte(seq>>8), byte(seq)
 				seq++
-				pub.handlePacket(l, webrtc.MimeTypeVP8, &hdr, pkt)
+				return copy(buf, pkt), nil
+			})
+			var downs []*forward.DownTrack
+			for i := 0; i < subs; i++ {
+				d := forward.NewDownTrack(forward.DownTrackConfig{Receiver: recv, TrackID: "TR_bench", StreamID: "PA_bench|TR_bench", Subscriber: fmt.Sprintf("sub%d", i), Log: log})
+				defer connectDown(b, api, d)()
+				recv.AddDown(d)
+				downs = append(downs, d)
 			}
+			b.ReportAllocs()
+			b.ResetTimer()
+			run()
 			b.StopTimer()
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*subs), "ns/fwd")
-			if got := downs[0].packets.Load(); got < uint64(b.N)*9/10 {
+			if got := downs[0].Stats().PacketsForwarded; got < uint64(b.N)*9/10 {
 				b.Fatalf("only %d of %d packets written", got, b.N)
 			}
 		})

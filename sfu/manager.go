@@ -2,6 +2,7 @@ package sfu
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -11,6 +12,8 @@ import (
 
 	"github.com/livekit/protocol/livekit"
 	"github.com/pion/webrtc/v4"
+
+	"souk/sfu/forward"
 )
 
 // Manager owns the rooms of this server.
@@ -19,6 +22,9 @@ type Manager struct {
 	api    *webrtc.API
 	closer io.Closer
 	log    *slog.Logger
+
+	// counters add up what every room's forwarding did.
+	counters forward.Counters
 
 	mu     sync.Mutex
 	rooms  map[string]*Room
@@ -81,18 +87,15 @@ func (m *Manager) Join(ctx context.Context, req JoinRequest, sink Sink) (*Partic
 		return m.resume(r, req, sink)
 	}
 	if r == nil {
-		r = newRoom(req.Room, m.cfg, m.log, m.dropRoom)
+		r = newRoom(req.Room, m.cfg, m.log, &m.counters, m.dropRoom)
 		m.rooms[req.Room] = r
 	}
 	m.mu.Unlock()
 
-	r.mu.Lock()
-	old := r.participants[req.Identity]
-	if old == nil && len(r.participants) >= m.cfg.MaxParticipants {
-		r.mu.Unlock()
-		return nil, fmt.Errorf("join %q: %w (max %d)", req.Room, ErrRoomFull, m.cfg.MaxParticipants)
+	old, err := r.admit(req.Identity, m.cfg.MaxParticipants)
+	if err != nil {
+		return nil, err
 	}
-	r.mu.Unlock()
 	if old != nil {
 		// The newer session wins: the old client may be gone without a
 		// leave, or the user opened a second tab.
@@ -104,47 +107,38 @@ func (m *Manager) Join(ctx context.Context, req JoinRequest, sink Sink) (*Partic
 	if err != nil {
 		return nil, err
 	}
-	r.mu.Lock()
-	if r.closed {
+	err = r.add(p, func(room *livekit.Room, others []*livekit.ParticipantInfo) error {
+		resp := &livekit.JoinResponse{
+			Room:              room,
+			Participant:       p.info(),
+			OtherParticipants: others,
+			ServerVersion:     m.cfg.ServerVersion,
+			ServerInfo:        &livekit.ServerInfo{Edition: livekit.ServerInfo_Standard, Version: m.cfg.ServerVersion, Protocol: 16},
+			SubscriberPrimary: !req.SinglePC && req.Grant.GetCanSubscribe(),
+			PingInterval:      req.PingInterval,
+			PingTimeout:       req.PingTimeout,
+			// The codec settings live in one place (sfu/codec.go).
+			EnabledPublishCodecs: m.cfg.WebRTC.Codecs.PublishCodecs(),
+		}
+		if m.cfg.ICEServers != nil {
+			resp.IceServers = m.cfg.ICEServers(req.Identity)
+		}
+		return sink.Send(&livekit.SignalResponse{Message: &livekit.SignalResponse_Join{Join: resp}})
+	})
+	if errors.Is(err, errRoomClosed) {
 		// The empty timeout fired between lookup and now: start over, which
 		// creates a fresh room.
-		r.mu.Unlock()
 		p.close()
 		m.dropRoom(r)
 		return m.Join(ctx, req, sink)
 	}
-	if r.emptyTimer != nil {
-		r.emptyTimer.Stop()
-		r.emptyTimer = nil
-	}
-	r.participants[p.identity] = p
-	resp := &livekit.JoinResponse{
-		Room:              r.protoLocked(),
-		Participant:       p.info(),
-		ServerVersion:     m.cfg.ServerVersion,
-		ServerInfo:        &livekit.ServerInfo{Edition: livekit.ServerInfo_Standard, Version: m.cfg.ServerVersion, Protocol: 16},
-		SubscriberPrimary: !req.SinglePC && req.Grant.GetCanSubscribe(),
-		PingInterval:      req.PingInterval,
-		PingTimeout:       req.PingTimeout,
-		// The codec settings live in one place (sfu/codec.go).
-		EnabledPublishCodecs: m.cfg.WebRTC.Codecs.PublishCodecs(),
-	}
-	if m.cfg.ICEServers != nil {
-		resp.IceServers = m.cfg.ICEServers(req.Identity)
-	}
-	for _, o := range r.participants {
-		if o != p && !o.hidden() {
-			resp.OtherParticipants = append(resp.OtherParticipants, o.info())
-		}
-	}
-	err = sink.Send(&livekit.SignalResponse{Message: &livekit.SignalResponse_Join{Join: resp}})
-	r.mu.Unlock()
 	if err != nil {
 		r.remove(p, livekit.DisconnectReason_SIGNAL_CLOSE)
 		return nil, fmt.Errorf("send join response: %w", err)
 	}
 	p.log.Info("participant joined", "single_pc", req.SinglePC, "client", req.ClientInfo.GetSdk().String()+" "+req.ClientInfo.GetVersion())
 	p.changed()
+	r.greetSpeakers(p)
 
 	if req.SinglePC && req.PublisherOffer != nil {
 		if err := p.handleOffer(req.PublisherOffer); err != nil {
@@ -237,9 +231,7 @@ func (m *Manager) newParticipant(r *Room, req JoinRequest, sink Sink) (*Particip
 func (m *Manager) resume(r *Room, req JoinRequest, sink Sink) (*Participant, error) {
 	var p *Participant
 	if r != nil {
-		r.mu.Lock()
-		p = r.participants[req.Identity]
-		r.mu.Unlock()
+		p = r.Participant(req.Identity)
 	}
 	if p != nil && !p.mediaAlive() {
 		// The peer connections ended (the client closed them or ICE
@@ -253,14 +245,7 @@ func (m *Manager) resume(r *Room, req JoinRequest, sink Sink) (*Participant, err
 		}}})
 		return nil, fmt.Errorf("resume %q in %q: %w", req.Identity, req.Room, ErrResumeFailed)
 	}
-	p.mu.Lock()
-	oldSink := p.sink
-	p.sink = sink
-	if p.dropTimer != nil {
-		p.dropTimer.Stop()
-		p.dropTimer = nil
-	}
-	p.mu.Unlock()
+	oldSink := p.attach(sink)
 	if oldSink != nil && oldSink != sink {
 		oldSink.Close("resumed on a new connection")
 	}
@@ -278,10 +263,7 @@ func (m *Manager) resume(r *Room, req JoinRequest, sink Sink) (*Participant, err
 		}
 	}
 	p.send(&livekit.SignalResponse{Message: &livekit.SignalResponse_Update{Update: &livekit.ParticipantUpdate{Participants: infos}}})
-	r.mu.Lock()
-	room := r.protoLocked()
-	r.mu.Unlock()
-	p.send(&livekit.SignalResponse{Message: &livekit.SignalResponse_RoomUpdate{RoomUpdate: &livekit.RoomUpdate{Room: room}}})
+	p.send(&livekit.SignalResponse{Message: &livekit.SignalResponse_RoomUpdate{RoomUpdate: &livekit.RoomUpdate{Room: r.Proto()}}})
 	p.log.Info("participant resumed")
 	if p.singlePC {
 		// Anything subscribed while the signal was down needs an offer.

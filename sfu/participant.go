@@ -11,6 +11,9 @@ import (
 	"github.com/livekit/protocol/livekit"
 	"github.com/pion/webrtc/v4"
 	"google.golang.org/protobuf/proto"
+
+	"souk/sfu/bwe"
+	"souk/sfu/forward"
 )
 
 // Sink carries signal responses to one client connection. Send must not
@@ -71,6 +74,11 @@ type Participant struct {
 
 	pub *transport // v1: the only peer connection; v0: publisher
 	sub *transport // v0 only: subscriber
+	// downlink estimates what this participant can receive; only the
+	// room's ticker touches it.
+	downlink      *bwe.Estimator
+	downlinkAt    time.Time // previous estimate
+	downlinkBytes uint64    // video bytes forwarded to it by then
 
 	mu         sync.Mutex
 	sink       Sink
@@ -96,9 +104,10 @@ type localTrack struct {
 
 // subscription is this participant receiving another's track.
 type subscription struct {
-	pub    *publishedTrack
-	dt     *downTrack
-	sender *webrtc.RTPSender
+	pub      *publishedTrack
+	dt       *forward.DownTrack
+	sender   *webrtc.RTPSender
+	priority int // UpdateTrackSettings.priority; guarded by the participant's lock
 }
 
 func (p *Participant) SID() string      { return p.sid }
@@ -204,6 +213,20 @@ func (p *Participant) SignalClosed(s Sink) {
 	p.log.Info("signal connection lost, waiting for resume", "window", p.cfg.ReconnectWindow)
 }
 
+// attach makes sink the session's signal connection (a resume) and
+// returns the previous one.
+func (p *Participant) attach(sink Sink) Sink {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	old := p.sink
+	p.sink = sink
+	if p.dropTimer != nil {
+		p.dropTimer.Stop()
+		p.dropTimer = nil
+	}
+	return old
+}
+
 // close tears the session down; the room has already removed it.
 func (p *Participant) close() {
 	p.mu.Lock()
@@ -226,12 +249,12 @@ func (p *Participant) close() {
 	p.subs = map[string]*subscription{}
 	p.mu.Unlock()
 	for _, s := range subs {
-		s.pub.removeDown(s.dt)
-		s.dt.close()
+		s.pub.recv.RemoveDown(s.dt)
+		s.dt.Close()
 	}
 	for _, t := range pubs {
 		if t.pub != nil {
-			t.pub.close()
+			t.pub.recv.Close()
 		}
 	}
 	p.pub.close()

@@ -7,6 +7,8 @@ import (
 	"github.com/livekit/protocol/livekit"
 	"github.com/pion/sdp/v3"
 	"github.com/pion/webrtc/v4"
+
+	"souk/sfu/forward"
 )
 
 // addTrack answers an AddTrackRequest with TrackPublished. Media arrives
@@ -54,8 +56,11 @@ func (p *Participant) addTrack(req *livekit.AddTrackRequest) {
 		kind = webrtc.RTPCodecTypeVideo
 	}
 	lt := &localTrack{info: info, cid: req.GetCid()}
-	lt.pub = newPublishedTrack(info.Sid, p.sid, kind, p.pub.pc.WriteRTCP, p.log)
-	lt.pub.layerWidths = layerWidths(req.GetLayers(), req.GetWidth())
+	lt.pub = &publishedTrack{sid: info.Sid, ownerSID: p.sid, recv: forward.NewReceiver(forward.ReceiverConfig{
+		TrackID: info.Sid, Kind: kind, LayerWidths: layerWidths(req.GetLayers(), req.GetWidth()),
+		SendRTCP: p.pub.pc.WriteRTCP, Payloads: codecPayloads{}, Totals: p.room.counters, Log: p.log,
+		OnWanted: func() { p.onSubscribedQuality(info.Sid) },
+	})}
 	p.published[info.Sid] = lt
 	p.mu.Unlock()
 	p.send(trackPublished(req.GetCid(), info))
@@ -94,15 +99,15 @@ func requestedCodecs(req *livekit.AddTrackRequest) []*livekit.SimulcastCodecInfo
 	return out
 }
 
-func layerWidths(layers []*livekit.VideoLayer, width uint32) [numLayers]uint32 {
-	var w [numLayers]uint32
+func layerWidths(layers []*livekit.VideoLayer, width uint32) [forward.NumLayers]uint32 {
+	var w [forward.NumLayers]uint32
 	for _, l := range layers {
-		if q := int(l.GetQuality()); q >= 0 && q < numLayers {
+		if q := int(l.GetQuality()); q >= 0 && q < forward.NumLayers {
 			w[q] = max(l.GetWidth(), l.GetHeight())
 		}
 	}
-	if w == ([numLayers]uint32{}) {
-		w[qualityHigh] = width
+	if w == ([forward.NumLayers]uint32{}) {
+		w[forward.QualityHigh] = width
 	}
 	return w
 }
@@ -132,12 +137,19 @@ func (p *Participant) onTrack(remote *webrtc.TrackRemote, recv *webrtc.RTPReceiv
 	pub := lt.pub
 	p.mu.Unlock()
 
-	first := !pub.hasMedia()
-	run, ok := pub.addLayer(remote)
+	first := !pub.recv.HasMedia()
+	info := forward.Layer{RID: remote.RID(), SSRC: uint32(remote.SSRC()), Codec: remote.Codec()}
+	if remote.Kind() == webrtc.RTPCodecTypeAudio {
+		info.AudioLevelID, info.Levels = audioLevelID(recv), p.room.speakers.Source(p.sid)
+	}
+	run, ok := pub.recv.AddLayer(info, func(b []byte) (int, error) {
+		n, _, err := remote.Read(b)
+		return n, err
+	})
 	if !ok {
 		return
 	}
-	p.log.Info("receiving media", "track", pub.sid, "codec", remote.Codec().MimeType, "rid", remote.RID(), "ssrc", remote.SSRC())
+	p.log.Info("receiving media", "track", pub.sid, "codec", remote.Codec().MimeType, "rid", remote.RID(), "ssrc", remote.SSRC(), "audio_level_ext", info.AudioLevelID)
 	go run()
 	if first {
 		p.changed()
@@ -189,7 +201,7 @@ func (p *Participant) detectUnpublished(offerSDP string) bool {
 	p.mu.Unlock()
 	for _, t := range gone {
 		p.log.Info("track unpublished", "track", t.info.Sid)
-		t.pub.close()
+		t.pub.recv.Close()
 		go p.room.trackGone(t.pub)
 	}
 	return len(gone) > 0
@@ -213,7 +225,7 @@ func (p *Participant) publishedReady() []*publishedTrack {
 	defer p.mu.Unlock()
 	var out []*publishedTrack
 	for _, t := range p.published {
-		if t.pub.hasMedia() {
+		if t.pub.recv.HasMedia() {
 			out = append(out, t.pub)
 		}
 	}

@@ -3,6 +3,8 @@ package sfu
 import (
 	"github.com/livekit/protocol/livekit"
 	"github.com/pion/webrtc/v4"
+
+	"souk/sfu/forward"
 )
 
 // subscribe starts forwarding pub to this participant. Safe to call twice.
@@ -15,11 +17,13 @@ func (p *Participant) subscribe(pub *publishedTrack) {
 		p.mu.Unlock()
 		return
 	}
-	dt := newDownTrack(pub, p.identity, p.log)
-	dt.onUnsupported = func() {
-		p.send(&livekit.SignalResponse{Message: &livekit.SignalResponse_SubscriptionResponse{SubscriptionResponse: &livekit.SubscriptionResponse{
-			TrackSid: pub.sid, Err: livekit.SubscriptionError_SE_CODEC_UNSUPPORTED}}})
-	}
+	dt := forward.NewDownTrack(forward.DownTrackConfig{
+		Receiver: pub.recv, TrackID: pub.sid, StreamID: pub.streamID(), Subscriber: p.identity, Log: p.log,
+		OnUnsupported: func() {
+			p.send(&livekit.SignalResponse{Message: &livekit.SignalResponse_SubscriptionResponse{SubscriptionResponse: &livekit.SubscriptionResponse{
+				TrackSid: pub.sid, Err: livekit.SubscriptionError_SE_CODEC_UNSUPPORTED}}})
+		},
+	})
 	s := &subscription{pub: pub, dt: dt}
 	p.subs[pub.sid] = s
 	p.mu.Unlock()
@@ -37,8 +41,8 @@ func (p *Participant) subscribe(pub *publishedTrack) {
 	p.mu.Lock()
 	s.sender = sender
 	p.mu.Unlock()
-	pub.addDown(dt)
-	go dt.readRTCP(sender)
+	pub.recv.AddDown(dt)
+	go dt.ReadRTCP(sender)
 	p.log.Debug("subscribed", "track", pub.sid)
 	p.renegotiate()
 }
@@ -54,8 +58,8 @@ func (p *Participant) unsubscribe(sid string) {
 	if !ok {
 		return
 	}
-	s.pub.removeDown(s.dt)
-	s.dt.close()
+	s.pub.recv.RemoveDown(s.dt)
+	s.dt.Close()
 	if closed || s.sender == nil {
 		return
 	}
@@ -124,8 +128,11 @@ func (p *Participant) updateTrackSettings(req *livekit.UpdateTrackSettings) {
 		if s == nil {
 			continue
 		}
-		s.dt.setPaused(req.GetDisabled())
-		s.dt.setMaxQuality(qualityFor(s.pub.layerWidths, max(req.GetWidth(), req.GetHeight())))
+		p.mu.Lock()
+		s.priority = int(req.GetPriority())
+		p.mu.Unlock()
+		s.dt.SetPaused(req.GetDisabled())
+		s.dt.SetMaxQuality(forward.QualityForSize(s.pub.recv.LayerWidths(), max(req.GetWidth(), req.GetHeight())))
 		state := livekit.StreamState_ACTIVE
 		if req.GetDisabled() {
 			state = livekit.StreamState_PAUSED
@@ -136,18 +143,6 @@ func (p *Participant) updateTrackSettings(req *livekit.UpdateTrackSettings) {
 	}
 }
 
-func qualityFor(widths [numLayers]uint32, want uint32) int {
-	if want == 0 {
-		return qualityHigh
-	}
-	for q := qualityLow; q < numLayers; q++ {
-		if widths[q] >= want {
-			return q
-		}
-	}
-	return qualityHigh
-}
-
 // midMap lists every mid carrying a subscribed track; the client replaces
 // its whole map on each description.
 func midMap(pc *webrtc.PeerConnection) map[string]string {
@@ -156,8 +151,8 @@ func midMap(pc *webrtc.PeerConnection) map[string]string {
 		if t.Mid() == "" || t.Sender() == nil {
 			continue
 		}
-		if dt, ok := t.Sender().Track().(*downTrack); ok {
-			m[t.Mid()] = dt.id
+		if dt, ok := t.Sender().Track().(*forward.DownTrack); ok {
+			m[t.Mid()] = dt.ID()
 		}
 	}
 	return m

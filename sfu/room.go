@@ -1,6 +1,8 @@
 package sfu
 
 import (
+	"errors"
+	"fmt"
 	"log/slog"
 	"slices"
 	"strings"
@@ -9,6 +11,9 @@ import (
 
 	"github.com/livekit/protocol/livekit"
 	"google.golang.org/protobuf/proto"
+
+	"souk/sfu/audio"
+	"souk/sfu/forward"
 )
 
 // Room holds the participants of one named room and routes what crosses
@@ -19,6 +24,9 @@ type Room struct {
 	log       *slog.Logger
 	created   time.Time
 	onEmpty   func(*Room)
+	counters  *forward.Counters // the server's, shared by every room
+	speakers  *audio.Detector
+	done      chan struct{} // closed when the room closes; ends its ticker
 
 	mu           sync.Mutex
 	participants map[string]*Participant // by identity
@@ -26,10 +34,74 @@ type Room struct {
 	closed       bool
 }
 
-func newRoom(name string, cfg Config, log *slog.Logger, onEmpty func(*Room)) *Room {
+func newRoom(name string, cfg Config, log *slog.Logger, counters *forward.Counters, onEmpty func(*Room)) *Room {
 	sid := newID("RM_")
-	return &Room{name: name, sid: sid, cfg: cfg, log: log.With("room", name, "room_sid", sid), created: time.Now(),
-		onEmpty: onEmpty, participants: map[string]*Participant{}}
+	r := &Room{name: name, sid: sid, cfg: cfg, log: log.With("room", name, "room_sid", sid), created: time.Now(),
+		onEmpty: onEmpty, counters: counters, speakers: audio.NewDetector(audio.DefaultConfig()),
+		done: make(chan struct{}), participants: map[string]*Participant{}}
+	go r.tick()
+	return r
+}
+
+// Name is the room's name.
+func (r *Room) Name() string { return r.name }
+
+// SID is the room's server-assigned id.
+func (r *Room) SID() string { return r.sid }
+
+// Participants lists the room's participants sorted by identity.
+func (r *Room) Participants() []*Participant { return r.list() }
+
+// Participant finds one by identity, nil when absent.
+func (r *Room) Participant(identity string) *Participant {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.participants[identity]
+}
+
+// Proto is the room as the protocol describes it.
+func (r *Room) Proto() *livekit.Room {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.protoLocked()
+}
+
+// admit checks that identity may join: it returns the session it replaces
+// (same identity) or ErrRoomFull.
+func (r *Room) admit(identity string, maxParticipants int) (*Participant, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	old := r.participants[identity]
+	if old == nil && len(r.participants) >= maxParticipants {
+		return nil, fmt.Errorf("join %q: %w (max %d)", r.name, ErrRoomFull, maxParticipants)
+	}
+	return old, nil
+}
+
+// errRoomClosed means the room closed (empty timeout) while joining.
+var errRoomClosed = errors.New("room closed")
+
+// add registers p and, under the room lock so that nobody else can reach
+// p before, calls greet with the room and the other visible participants;
+// greet queues the join response and must not block.
+func (r *Room) add(p *Participant, greet func(room *livekit.Room, others []*livekit.ParticipantInfo) error) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.closed {
+		return errRoomClosed
+	}
+	if r.emptyTimer != nil {
+		r.emptyTimer.Stop()
+		r.emptyTimer = nil
+	}
+	r.participants[p.identity] = p
+	var others []*livekit.ParticipantInfo
+	for _, o := range r.participants {
+		if o != p && !o.hidden() {
+			others = append(others, o.info())
+		}
+	}
+	return greet(r.protoLocked(), others)
 }
 
 func (r *Room) protoLocked() *livekit.Room {
@@ -97,6 +169,7 @@ func (r *Room) remove(p *Participant, reason livekit.DisconnectReason) {
 	info.Tracks = nil
 	pubs := p.publishedAll()
 	p.close()
+	r.speakers.Remove(p.sid)
 	r.log.Info("participant left", "identity", p.identity, "sid", p.sid, "reason", reason)
 	for _, pub := range pubs {
 		r.trackGone(pub)
@@ -111,6 +184,7 @@ func (r *Room) closeIfEmpty() {
 		return
 	}
 	r.closed = true
+	close(r.done)
 	r.mu.Unlock()
 	r.log.Info("room closed after empty timeout")
 	r.onEmpty(r)
@@ -134,15 +208,15 @@ func (r *Room) trackReady(owner *Participant, pub *publishedTrack) {
 
 // trackGone drops every subscription to an ended publication.
 func (r *Room) trackGone(pub *publishedTrack) {
-	for _, d := range pub.downTracks() {
+	for _, d := range pub.recv.DownTracks() {
 		r.mu.Lock()
-		p := r.participants[d.subscriber]
+		p := r.participants[d.Subscriber()]
 		r.mu.Unlock()
 		if p != nil {
 			p.unsubscribe(pub.sid)
 		} else {
-			pub.removeDown(d)
-			d.close()
+			pub.recv.RemoveDown(d)
+			d.Close()
 		}
 	}
 }
@@ -162,6 +236,9 @@ func (r *Room) findTrack(sid string, except *Participant) *publishedTrack {
 // closeAll ends every session with reason; used on shutdown.
 func (r *Room) closeAll(reason livekit.DisconnectReason) {
 	r.mu.Lock()
+	if !r.closed {
+		close(r.done)
+	}
 	r.closed = true
 	if r.emptyTimer != nil {
 		r.emptyTimer.Stop()

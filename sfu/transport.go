@@ -8,6 +8,8 @@ import (
 
 	"github.com/livekit/protocol/livekit"
 	"github.com/pion/webrtc/v4"
+
+	"souk/sfu/forward"
 )
 
 // transport wraps one peer connection with the negotiation bookkeeping the
@@ -199,7 +201,7 @@ func (t *transport) close() {
 // addTrack attaches a down track; sendOnly creates a dedicated sendonly
 // m-section (server-offered connections), otherwise a free recvonly section
 // offered by the client is reused when there is one.
-func (t *transport) addTrack(dt *downTrack, sendOnly bool) (*webrtc.RTPSender, error) {
+func (t *transport) addTrack(dt *forward.DownTrack, sendOnly bool) (*webrtc.RTPSender, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.closed {

@@ -66,7 +66,7 @@ for (const sc of scenarios) {
     for (const n of names) opened.push(await open(sc, n));
     const ws = sc.base.replace(/^http/, 'ws');
     for (let i = 0; i < 2; i++) {
-      await opened[i].page.evaluate(([u, t, o]) => window.join(u, t, true, false, o), [ws, sc.tokens[i], sc.connectOptions || {}]);
+      await opened[i].page.evaluate(([u, t, o]) => window.join(u, t, true, false, o), [ws, sc.tokens[i], { connectOptions: sc.connectOptions }]);
     }
     const frames = [await decodes(opened[0].page, 'bob'), await decodes(opened[1].page, 'alice')];
     const paths = [];

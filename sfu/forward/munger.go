@@ -1,9 +1,9 @@
-package sfu
+package forward
 
-// munger rewrites sequence numbers and timestamps of one subscriber's stream
+// Munger rewrites sequence numbers and timestamps of one subscriber's stream
 // so that switching source (simulcast layer, pause/resume) never shows the
 // subscriber a gap or a jump backwards.
-type munger struct {
+type Munger struct {
 	started    bool
 	seqOffset  uint16
 	tsOffset   uint32
@@ -15,8 +15,8 @@ type munger struct {
 	lastWallNs int64
 }
 
-// switchTo starts forwarding a new source whose next packet is (seq, ts).
-func (m *munger) switchTo(seq uint16, ts uint32, nowNs int64, clockRate uint32) {
+// SwitchTo starts forwarding a new source whose next packet is (seq, ts).
+func (m *Munger) SwitchTo(seq uint16, ts uint32, nowNs int64, clockRate uint32) {
 	if !m.started {
 		m.started = true
 		m.seqOffset, m.tsOffset = 0, 0
@@ -37,9 +37,9 @@ func (m *munger) switchTo(seq uint16, ts uint32, nowNs int64, clockRate uint32) 
 	m.lastWallNs = nowNs
 }
 
-// update maps a source packet; ok is false for packets older than the last
+// Update maps a source packet; ok is false for packets older than the last
 // switch, which would collide with what was already sent.
-func (m *munger) update(seq uint16, ts uint32, nowNs int64) (outSeq uint16, outTS uint32, ok bool) {
+func (m *Munger) Update(seq uint16, ts uint32, nowNs int64) (outSeq uint16, outTS uint32, ok bool) {
 	if m.guard {
 		// Only meaningful near the switch: far from it, sequence numbers
 		// have wrapped and the comparison would reject live packets.
@@ -61,9 +61,9 @@ func (m *munger) update(seq uint16, ts uint32, nowNs int64) (outSeq uint16, outT
 // recognised as belonging to the previous source.
 const guardWindow = 1024
 
-// skip hides an in-order packet we do not forward (padding only) by pulling
+// Skip hides an in-order packet we do not forward (padding only) by pulling
 // later sequence numbers back by one.
-func (m *munger) skip(seq uint16) {
+func (m *Munger) Skip(seq uint16) {
 	if seq == m.lastSrcSeq+1 {
 		m.seqOffset--
 		m.lastSrcSeq = seq

@@ -1,0 +1,389 @@
+package forward
+
+import (
+	"log/slog"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/pion/rtcp"
+	"github.com/pion/rtp"
+	"github.com/pion/webrtc/v4"
+
+	"souk/sfu/buffer"
+)
+
+// Payloads knows the codecs' payload formats. The caller supplies it so
+// that codec rules live in one place.
+type Payloads interface {
+	// Keyframe reports whether payload starts a decodable picture.
+	Keyframe(mime string, payload []byte) bool
+	// REDPrimary extracts the primary block of a RED payload.
+	REDPrimary(payload []byte) ([]byte, bool)
+	// Matches reports whether a negotiated codec carries the published one
+	// unchanged.
+	Matches(published, negotiated webrtc.RTPCodecCapability) bool
+}
+
+// LevelSink receives the ssrc-audio-level header extension of every audio
+// packet (RFC 6464: one byte, voice flag and level in -dBov).
+type LevelSink interface {
+	ObserveLevel(ext []byte, nowNs int64)
+}
+
+// ReceiverConfig describes one published track.
+type ReceiverConfig struct {
+	TrackID string
+	Kind    webrtc.RTPCodecType
+	// LayerWidths is the long side of each simulcast layer as announced.
+	LayerWidths [NumLayers]uint32
+	// SendRTCP reaches the publisher's peer connection.
+	SendRTCP func([]rtcp.Packet) error
+	Payloads Payloads
+	// Totals collects server-wide counters; may be shared.
+	Totals *Counters
+	Log    *slog.Logger
+	// OnWanted is called on its own goroutine whenever the highest quality
+	// any subscriber wants changes; it reads the value with Wanted, so
+	// racing calls all report the latest (QualityOff: nobody watches).
+	OnWanted func()
+}
+
+// keyframeInterval rate-limits keyframe requests to a publisher per layer:
+// many subscribers joining or losing packets at once must not make the
+// encoder emit a keyframe storm.
+const keyframeInterval = 500 * time.Millisecond
+
+// layerStaleNs is how long a layer may be silent before subscribers fall
+// back to another: encoders drop upper simulcast layers when bandwidth or
+// CPU is short, and dynacast pauses the ones nobody watches.
+const layerStaleNs = int64(time.Second)
+
+// Receiver is the receiving side of one published track. Every received
+// layer has one reader goroutine and one packet cache; subscribers are
+// DownTracks held in a copy-on-write slice so the reader never locks to fan
+// out.
+type Receiver struct {
+	cfg ReceiverConfig
+	log *slog.Logger
+
+	mu        sync.Mutex
+	codec     webrtc.RTPCodecParameters
+	clockRate atomic.Uint32 // read by reader goroutines without the lock
+	layers    [NumLayers]*layer
+	lastKF    [NumLayers]time.Time
+	wanted    int
+	closed    bool
+
+	downs atomic.Pointer[[]*DownTrack]
+}
+
+type layer struct {
+	quality int
+	ssrc    uint32
+	cache   *buffer.Cache
+	lastNs  atomic.Int64 // arrival of the latest media packet
+	levels  LevelSink
+	levelID uint8
+	isVP8   bool
+	loss    lossMeter
+}
+
+// NewReceiver returns a receiver with no layers yet.
+func NewReceiver(cfg ReceiverConfig) *Receiver {
+	if cfg.Totals == nil {
+		cfg.Totals = &Counters{}
+	}
+	r := &Receiver{cfg: cfg, log: cfg.Log.With("track", cfg.TrackID), wanted: QualityOff}
+	r.downs.Store(&[]*DownTrack{})
+	return r
+}
+
+// TrackID is the published track's id.
+func (r *Receiver) TrackID() string { return r.cfg.TrackID }
+
+// Kind is audio or video.
+func (r *Receiver) Kind() webrtc.RTPCodecType { return r.cfg.Kind }
+
+// LayerWidths is the long side of each announced simulcast layer.
+func (r *Receiver) LayerWidths() [NumLayers]uint32 { return r.cfg.LayerWidths }
+
+// Codec is the codec the publisher sends.
+func (r *Receiver) Codec() webrtc.RTPCodecCapability {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.codec.RTPCodecCapability
+}
+
+// HasMedia reports whether any layer is being received.
+func (r *Receiver) HasMedia() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, l := range r.layers {
+		if l != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// Layer describes one received RTP stream.
+type Layer struct {
+	RID   string
+	SSRC  uint32
+	Codec webrtc.RTPCodecParameters
+	// AudioLevelID is the negotiated id of the ssrc-audio-level extension,
+	// 0 when absent; Levels receives its values.
+	AudioLevelID uint8
+	Levels       LevelSink
+}
+
+// AddLayer registers a received stream and returns its reader loop, which
+// the caller runs on its own goroutine; read is the stream's Read.
+func (r *Receiver) AddLayer(info Layer, read func([]byte) (int, error)) (func(), bool) {
+	q := QualityForRID(info.RID)
+	size := 512
+	if r.cfg.Kind == webrtc.RTPCodecTypeAudio {
+		size = 128
+	}
+	l := &layer{quality: q, ssrc: info.SSRC, cache: buffer.NewCache(size), levels: info.Levels, levelID: info.AudioLevelID,
+		isVP8: strings.EqualFold(info.Codec.MimeType, webrtc.MimeTypeVP8)}
+	r.mu.Lock()
+	if r.closed {
+		r.mu.Unlock()
+		return nil, false
+	}
+	r.codec = info.Codec
+	r.clockRate.Store(info.Codec.ClockRate)
+	r.layers[q] = l
+	r.mu.Unlock()
+	for _, d := range r.DownTracks() {
+		r.retarget(d)
+	}
+	mime := info.Codec.MimeType
+	return func() { r.readLoop(l, mime, read) }, true
+}
+
+func (r *Receiver) readLoop(l *layer, mime string, read func([]byte) (int, error)) {
+	buf := make([]byte, buffer.MaxPacketSize)
+	var hdr rtp.Header
+	for {
+		n, err := read(buf)
+		if err != nil {
+			r.log.Debug("layer reader stopped", "quality", l.quality, "err", err)
+			r.mu.Lock()
+			if r.layers[l.quality] == l {
+				r.layers[l.quality] = nil
+			}
+			r.mu.Unlock()
+			return
+		}
+		r.handlePacket(l, mime, &hdr, buf[:n])
+	}
+}
+
+// handlePacket is the forwarding hot path: cache once, then fan out.
+func (r *Receiver) handlePacket(l *layer, mime string, hdr *rtp.Header, pkt []byte) {
+	hl, err := hdr.Unmarshal(pkt)
+	if err != nil {
+		return
+	}
+	end := len(pkt)
+	if hdr.Padding && end > hl {
+		end -= int(pkt[end-1])
+	}
+	if end < hl {
+		return
+	}
+	l.cache.Store(hdr.SequenceNumber, pkt)
+	payload := pkt[hl:end]
+	audio := r.cfg.Kind == webrtc.RTPCodecTypeAudio
+	kf := audio || (len(payload) > 0 && r.cfg.Payloads.Keyframe(mime, payload))
+	now := time.Now().UnixNano()
+	l.loss.observe(hdr.SequenceNumber)
+	if len(payload) > 0 {
+		// Padding-only packets (bandwidth probes) keep flowing on layers
+		// the encoder paused, so they do not count as the layer being live.
+		l.lastNs.Store(now)
+	}
+	if audio && l.levels != nil && l.levelID != 0 {
+		if ext := hdr.GetExtension(l.levelID); len(ext) > 0 {
+			l.levels.ObserveLevel(ext, now)
+		}
+	}
+	var desc vp8Descriptor
+	vp8 := false
+	if len(payload) > 0 && l.isVP8 {
+		desc, vp8 = parseVP8(payload)
+	}
+	pkt0 := packetIn{layer: l.quality, hdr: hdr, payload: payload, keyframe: kf, nowNs: now, vp8: vp8, desc: desc}
+	var packets, bytes uint64
+	for _, d := range *r.downs.Load() {
+		if n := d.forward(&pkt0); n > 0 {
+			packets++
+			bytes += uint64(n)
+		}
+	}
+	// Server totals are shared by every reader: one update per packet,
+	// not one per subscriber.
+	if packets > 0 {
+		r.cfg.Totals.PacketsForwarded.Add(packets)
+		r.cfg.Totals.BytesForwarded.Add(bytes)
+	}
+}
+
+// packetIn is one received packet as every down track sees it.
+type packetIn struct {
+	layer    int
+	hdr      *rtp.Header
+	payload  []byte
+	keyframe bool
+	nowNs    int64
+	vp8      bool // desc is a parsed VP8 descriptor
+	desc     vp8Descriptor
+}
+
+// ReceiveLoss returns the fraction of packets missing (0–1) on the best
+// received layer since the previous call.
+func (r *Receiver) ReceiveLoss() float64 {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	worst := 0.0
+	for _, l := range r.layers {
+		if l != nil {
+			worst = max(worst, l.loss.take())
+		}
+	}
+	return worst
+}
+
+func (r *Receiver) layerStale(q int, nowNs int64) bool {
+	if q < 0 || q >= NumLayers {
+		return true
+	}
+	r.mu.Lock()
+	l := r.layers[q]
+	r.mu.Unlock()
+	return l == nil || nowNs-l.lastNs.Load() > layerStaleNs
+}
+
+// LiveLayers reports which layers the publisher sends now.
+func (r *Receiver) LiveLayers() [NumLayers]bool { return r.liveLayers(time.Now().UnixNano()) }
+
+// liveLayers reports which layers are received and not silent.
+func (r *Receiver) liveLayers(nowNs int64) [NumLayers]bool {
+	var live [NumLayers]bool
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for i, l := range r.layers {
+		// A layer that never sent media yet counts as live: it just started.
+		live[i] = l != nil && (l.lastNs.Load() == 0 || nowNs-l.lastNs.Load() <= layerStaleNs)
+	}
+	return live
+}
+
+func (r *Receiver) cached(q int, seq uint16, dst []byte) int {
+	if q < 0 || q >= NumLayers {
+		return 0
+	}
+	r.mu.Lock()
+	l := r.layers[q]
+	r.mu.Unlock()
+	if l == nil {
+		return 0
+	}
+	return l.cache.Get(seq, dst)
+}
+
+// retarget recomputes the layer a down track should receive and what the
+// publisher should send.
+func (r *Receiver) retarget(d *DownTrack) {
+	now := time.Now().UnixNano()
+	live := r.liveLayers(now)
+	if !d.retarget(live) {
+		r.updateWanted()
+		return
+	}
+	r.RequestKeyframe(d.targetLayer())
+	r.updateWanted()
+}
+
+// updateWanted recomputes the highest quality any subscriber wants and
+// reports changes (dynacast).
+func (r *Receiver) updateWanted() {
+	want := QualityOff
+	for _, d := range r.DownTracks() {
+		want = max(want, d.wantedQuality())
+	}
+	r.mu.Lock()
+	changed := want != r.wanted && !r.closed
+	r.wanted = want
+	r.mu.Unlock()
+	if changed && r.cfg.OnWanted != nil && r.cfg.Kind == webrtc.RTPCodecTypeVideo {
+		// Not inline: callers hold transport locks (pion's Bind) and the
+		// callback signals the publisher.
+		go r.cfg.OnWanted()
+	}
+}
+
+// Wanted is the highest quality any subscriber currently wants.
+func (r *Receiver) Wanted() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.wanted
+}
+
+// RequestKeyframe sends a PLI for a layer unless one went out recently.
+func (r *Receiver) RequestKeyframe(q int) {
+	if r.cfg.Kind != webrtc.RTPCodecTypeVideo || q < 0 || q >= NumLayers {
+		return
+	}
+	r.mu.Lock()
+	l := r.layers[q]
+	if l == nil || time.Since(r.lastKF[q]) < keyframeInterval {
+		r.mu.Unlock()
+		return
+	}
+	r.lastKF[q] = time.Now()
+	r.mu.Unlock()
+	r.cfg.Totals.PLIsSent.Add(1)
+	if err := r.cfg.SendRTCP([]rtcp.Packet{&rtcp.PictureLossIndication{MediaSSRC: l.ssrc}}); err != nil {
+		r.log.Debug("keyframe request failed", "err", err)
+	}
+}
+
+// AddDown starts fanning out to d.
+func (r *Receiver) AddDown(d *DownTrack) {
+	for {
+		old := r.downs.Load()
+		next := append(slices.Clip(*old), d)
+		if r.downs.CompareAndSwap(old, &next) {
+			break
+		}
+	}
+	r.updateWanted()
+}
+
+// RemoveDown stops fanning out to d.
+func (r *Receiver) RemoveDown(d *DownTrack) {
+	for {
+		old := r.downs.Load()
+		next := slices.DeleteFunc(slices.Clone(*old), func(x *DownTrack) bool { return x == d })
+		if r.downs.CompareAndSwap(old, &next) {
+			break
+		}
+	}
+	r.updateWanted()
+}
+
+// DownTracks lists the current subscribers' down tracks.
+func (r *Receiver) DownTracks() []*DownTrack { return *r.downs.Load() }
+
+// Close stops accepting layers; readers end with the peer connection.
+func (r *Receiver) Close() {
+	r.mu.Lock()
+	r.closed = true
+	r.mu.Unlock()
+}

@@ -1,0 +1,71 @@
+package sfu
+
+import (
+	"time"
+
+	"github.com/livekit/protocol/livekit"
+	"github.com/pion/webrtc/v4"
+)
+
+// linkQuality is what a participant's connection looks like over the last
+// interval: the worst of its published streams (loss seen here) and of its
+// subscriptions (its receiver reports).
+type linkQuality struct {
+	lost   bool    // a peer connection is disconnected or failed
+	loss   float64 // 0–1
+	jitter time.Duration
+	rtt    time.Duration
+}
+
+// Limits follow the usual MOS bands for interactive media: below 2 % loss
+// and a quarter second of delay nobody notices; past 8 % or 600 ms
+// conversation suffers.
+func (q linkQuality) rating() livekit.ConnectionQuality {
+	switch {
+	case q.lost:
+		return livekit.ConnectionQuality_LOST
+	case q.loss < 0.02 && q.rtt < 250*time.Millisecond && q.jitter < 30*time.Millisecond:
+		return livekit.ConnectionQuality_EXCELLENT
+	case q.loss < 0.08 && q.rtt < 600*time.Millisecond && q.jitter < 100*time.Millisecond:
+		return livekit.ConnectionQuality_GOOD
+	}
+	return livekit.ConnectionQuality_POOR
+}
+
+// score is a 1–5 opinion score to go with the rating (0 when lost).
+func (q linkQuality) score() float32 {
+	if q.lost {
+		return 0
+	}
+	s := 4.5 - 25*q.loss - q.rtt.Seconds() - 5*q.jitter.Seconds()
+	return float32(min(4.5, max(1, s)))
+}
+
+// connectionQuality measures the participant's link now. It consumes the
+// publishers' loss counters, so only the room's ticker calls it.
+func (p *Participant) connectionQuality() linkQuality {
+	var q linkQuality
+	for _, t := range []*transport{p.pub, p.sub} {
+		if t == nil {
+			continue
+		}
+		switch t.pc.ConnectionState() {
+		case webrtc.PeerConnectionStateDisconnected, webrtc.PeerConnectionStateFailed:
+			q.lost = true
+		}
+	}
+	for _, pub := range p.publishedAll() {
+		q.loss = max(q.loss, pub.recv.ReceiveLoss())
+	}
+	for _, s := range p.subscriptions() {
+		st := s.dt.Stats()
+		q.loss = max(q.loss, float64(st.FractionLost)/256)
+		q.rtt = max(q.rtt, time.Duration(st.RTTMillis)*time.Millisecond)
+		clock := 90000.0
+		if s.pub.recv.Kind() == webrtc.RTPCodecTypeAudio {
+			clock = 48000
+		}
+		q.jitter = max(q.jitter, time.Duration(float64(st.Jitter)/clock*float64(time.Second)))
+	}
+	return q
+}

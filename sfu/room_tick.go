@@ -1,0 +1,98 @@
+package sfu
+
+import (
+	"time"
+
+	"github.com/livekit/protocol/livekit"
+
+	"souk/sfu/audio"
+)
+
+const (
+	// speakerInterval is how often speaker changes are computed and sent:
+	// short enough for a speaking indicator to feel live.
+	speakerInterval = 300 * time.Millisecond
+	// qualityEvery is how many speaker intervals pass between connection
+	// quality updates (about every 2 s).
+	qualityEvery = 7
+	// allocateEvery is how many speaker intervals pass between downlink
+	// estimates and allocations (about every second, as receiver reports
+	// arrive).
+	allocateEvery = 3
+)
+
+// tick runs the room's periodic work until the room closes.
+func (r *Room) tick() {
+	t := time.NewTicker(speakerInterval)
+	defer t.Stop()
+	for n := 1; ; n++ {
+		select {
+		case <-r.done:
+			return
+		case <-t.C:
+		}
+		r.sendSpeakers()
+		if n%allocateEvery == 0 {
+			now := time.Now()
+			for _, p := range r.list() {
+				p.allocateDownlink(now)
+			}
+		}
+		if n%qualityEvery == 0 {
+			r.sendConnectionQuality()
+		}
+	}
+}
+
+// sendSpeakers tells everyone who started or stopped speaking.
+func (r *Room) sendSpeakers() {
+	msg := speakersMessage(r.speakers.Tick())
+	if msg == nil {
+		return
+	}
+	for _, p := range r.list() {
+		p.send(msg)
+	}
+}
+
+// greetSpeakers tells a participant who just joined who is speaking: the
+// updates are incremental, so it would otherwise wait for the next change.
+func (r *Room) greetSpeakers(p *Participant) {
+	if msg := speakersMessage(r.speakers.Active()); msg != nil {
+		p.send(msg)
+	}
+}
+
+func speakersMessage(speakers []audio.Speaker) *livekit.SignalResponse {
+	if len(speakers) == 0 {
+		return nil
+	}
+	infos := make([]*livekit.SpeakerInfo, 0, len(speakers))
+	for _, s := range speakers {
+		infos = append(infos, &livekit.SpeakerInfo{Sid: s.SID, Level: float32(s.Level), Active: s.Active})
+	}
+	return &livekit.SignalResponse{Message: &livekit.SignalResponse_SpeakersChanged{SpeakersChanged: &livekit.SpeakersChanged{Speakers: infos}}}
+}
+
+// sendConnectionQuality sends every participant the quality of everyone
+// visible to it (hidden participants see only themselves).
+func (r *Room) sendConnectionQuality() {
+	ps := r.list()
+	all := make([]*livekit.ConnectionQualityInfo, 0, len(ps))
+	byID := make(map[string]*livekit.ConnectionQualityInfo, len(ps))
+	for _, p := range ps {
+		q := p.connectionQuality()
+		info := &livekit.ConnectionQualityInfo{ParticipantSid: p.sid, Quality: q.rating(), Score: q.score()}
+		byID[p.identity] = info
+		if !p.hidden() {
+			all = append(all, info)
+		}
+	}
+	for _, p := range ps {
+		updates := all
+		if p.hidden() {
+			updates = []*livekit.ConnectionQualityInfo{byID[p.identity]}
+		}
+		p.send(&livekit.SignalResponse{Message: &livekit.SignalResponse_ConnectionQuality{ConnectionQuality: &livekit.ConnectionQualityUpdate{Updates: updates}}})
+	}
+}

@@ -1,0 +1,132 @@
+package signal_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/livekit/protocol/livekit"
+
+	"souk/sfu"
+)
+
+// highest returns the best quality a SubscribedQualityUpdate enables for
+// codec, -1 when none.
+func highest(u *livekit.SubscribedQualityUpdate, codec string) int {
+	best := -1
+	for _, c := range u.GetSubscribedCodecs() {
+		if c.GetCodec() != codec {
+			continue
+		}
+		for _, q := range c.GetQualities() {
+			if q.GetEnabled() {
+				best = max(best, int(q.GetQuality()))
+			}
+		}
+	}
+	return best
+}
+
+// A publisher learns which layers are watched (dynacast), a subscriber
+// that disables a track is told it is paused, everyone gets connection
+// quality, and the server's counters reflect the forwarding.
+func TestDynacastStreamStateQualityAndStats(t *testing.T) {
+	ts := startServer(t)
+	sub := connect(t, ts, "dynacast", "sub")
+	pub := connect(t, ts, "dynacast", "pub")
+	_, v, _ := publishBoth(t, pub)
+	ctx := waitCtx(t)
+	sid := v.Info.GetSid()
+	rv, err := sub.WaitTrack(ctx, sid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitPackets(t, rv, 30)
+
+	if _, err := pub.WaitFor(ctx, func(m *livekit.SignalResponse) bool {
+		u := m.GetSubscribedQualityUpdate()
+		return u.GetTrackSid() == sid && highest(u, "vp8") == int(livekit.VideoQuality_HIGH)
+	}); err != nil {
+		t.Fatalf("publisher not told its high layer is watched: %v", err)
+	}
+
+	setDisabled := func(disabled bool) {
+		t.Helper()
+		if err := sub.Send(&livekit.SignalRequest{Message: &livekit.SignalRequest_TrackSetting{TrackSetting: &livekit.UpdateTrackSettings{
+			TrackSids: []string{sid}, Disabled: disabled,
+		}}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	setDisabled(true)
+	if _, err := sub.WaitFor(ctx, func(m *livekit.SignalResponse) bool {
+		for _, s := range m.GetStreamStateUpdate().GetStreamStates() {
+			if s.GetTrackSid() == sid && s.GetState() == livekit.StreamState_PAUSED && s.GetParticipantSid() == pub.SID() {
+				return true
+			}
+		}
+		return false
+	}); err != nil {
+		t.Fatalf("no PAUSED stream state: %v", err)
+	}
+	if _, err := pub.WaitFor(ctx, func(m *livekit.SignalResponse) bool {
+		u := m.GetSubscribedQualityUpdate()
+		return u.GetTrackSid() == sid && highest(u, "vp8") < 0
+	}); err != nil {
+		t.Fatalf("publisher not told that nobody watches: %v", err)
+	}
+	// Nothing may arrive while paused: watch for a second (50 media
+	// packets at the synthetic rate); two may be in flight.
+	before := rv.Stats().Packets
+	time.Sleep(time.Second)
+	if got := rv.Stats().Packets; got > before+2 {
+		t.Errorf("paused track still forwarded %d packets", got-before)
+	}
+
+	setDisabled(false)
+	sawOff := false
+	if _, err := pub.WaitFor(waitCtx(t), func(m *livekit.SignalResponse) bool {
+		u := m.GetSubscribedQualityUpdate()
+		if u.GetTrackSid() != sid {
+			return false
+		}
+		if highest(u, "vp8") < 0 {
+			sawOff = true
+			return false
+		}
+		return sawOff && highest(u, "vp8") == int(livekit.VideoQuality_HIGH)
+	}); err != nil {
+		t.Fatalf("publisher not told the layer is watched again: %v", err)
+	}
+	waitPackets(t, rv, before+30)
+
+	if _, err := sub.WaitFor(ctx, func(m *livekit.SignalResponse) bool {
+		for _, u := range m.GetConnectionQuality().GetUpdates() {
+			if u.GetParticipantSid() == pub.SID() && u.GetQuality() == livekit.ConnectionQuality_EXCELLENT {
+				return true
+			}
+		}
+		return false
+	}); err != nil {
+		t.Fatalf("no connection quality for the publisher: %v", err)
+	}
+
+	st := ts.mgr.Stats()
+	t.Logf("stats: %+v", st)
+	if st.Rooms != 1 || st.Participants != 2 || st.PublishedTracks != 2 || st.SubscribedTracks != 2 {
+		t.Errorf("gauges: %+v", st)
+	}
+	if st.PacketsForwarded == 0 || st.BytesForwarded < st.PacketsForwarded*12 || st.PLIsSent == 0 || st.Pauses == 0 {
+		t.Errorf("counters: %+v", st)
+	}
+	tracks := ts.mgr.TrackStats()
+	var video *sfu.TrackStats
+	for i := range tracks {
+		if tracks[i].TrackSID == sid {
+			video = &tracks[i]
+		}
+	}
+	if len(tracks) != 2 || video == nil || video.Subscriber != "sub" || video.Publisher != pub.SID() ||
+		video.PacketsForwarded == 0 || video.Pauses != 1 || video.Paused || video.Layer != 2 {
+		t.Errorf("per-track stats: %+v", tracks)
+	}
+}
