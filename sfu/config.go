@@ -40,6 +40,9 @@ type Config struct {
 	// (e.g. the embedded TURN server with fresh credentials) handed to the
 	// client.
 	ICEServers func(identity string) []*livekit.ICEServer
+
+	// counters is shared by every down track of one Manager (see Stats).
+	counters *forwardCounters
 }
 
 // WebRTCConfig configures the pion transport shared by all peer connections.

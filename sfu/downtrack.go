@@ -46,7 +46,8 @@ type downTrack struct {
 	seqMap      [seqMapSize]seqEntry
 	sender      *webrtc.RTPSender
 
-	packets atomic.Uint64
+	packets  atomic.Uint64
+	counters *forwardCounters // the manager's totals; nil in unit tests
 }
 
 const seqMapSize = 1024
@@ -228,6 +229,7 @@ func (d *downTrack) writeLocked(hdr *rtp.Header, payload []byte, seq uint16, ts 
 	d.hdr.Extension, d.hdr.Extensions, d.hdr.Padding, d.hdr.PaddingSize = false, nil, false, 0
 	if _, err := d.writer.WriteRTP(&d.hdr, payload); err == nil {
 		d.packets.Add(1)
+		d.counters.forwarded(len(payload) + d.hdr.MarshalSize())
 	}
 }
 

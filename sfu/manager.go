@@ -28,6 +28,7 @@ type Manager struct {
 // NewManager builds the shared WebRTC stack. Close releases it.
 func NewManager(ctx context.Context, cfg Config, log *slog.Logger) (*Manager, error) {
 	cfg = cfg.withDefaults()
+	cfg.counters = &forwardCounters{}
 	api, closer, err := newAPI(cfg.WebRTC)
 	if err != nil {
 		return nil, fmt.Errorf("sfu: %w", err)

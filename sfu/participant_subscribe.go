@@ -16,6 +16,7 @@ func (p *Participant) subscribe(pub *publishedTrack) {
 		return
 	}
 	dt := newDownTrack(pub, p.identity, p.log)
+	dt.counters = p.cfg.counters
 	dt.onUnsupported = func() {
 		p.send(&livekit.SignalResponse{Message: &livekit.SignalResponse_SubscriptionResponse{SubscriptionResponse: &livekit.SubscriptionResponse{
 			TrackSid: pub.sid, Err: livekit.SubscriptionError_SE_CODEC_UNSUPPORTED}}})
