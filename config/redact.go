@@ -19,6 +19,9 @@ func (c Config) Redacted() Config {
 	out.Database.URL = redactURL(c.Database.URL)
 	out.Redis.URL = redactURL(c.Redis.URL)
 	out.Platform = c.Platform.redacted()
+	if c.Metrics.Token != "" {
+		out.Metrics.Token = redacted
+	}
 	out.Media.Keys = make(map[string]string, len(c.Media.Keys))
 	for k := range c.Media.Keys {
 		out.Media.Keys[k] = redacted
