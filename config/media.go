@@ -35,7 +35,10 @@ type Media struct {
 	// EmptyTimeout closes a room this long after its last participant left.
 	// Default 5m.
 	EmptyTimeout time.Duration `yaml:"empty_timeout"`
-	// MaxParticipants per room. Default 50.
+	// MaxParticipants per room, publishers and subscribers alike (a
+	// livestream viewer is a participant). Default 500, so one room can
+	// carry a livestream to hundreds of viewers; what a machine can
+	// actually forward is measured with `souk bench --scenario sweep`.
 	MaxParticipants int `yaml:"max_participants"`
 	// MaxTracksPerParticipant caps published tracks. Default 8.
 	MaxTracksPerParticipant int `yaml:"max_tracks_per_participant"`
@@ -79,7 +82,7 @@ func DefaultMedia() Media {
 		UDPPort:                 7882,
 		TURN:                    TURN{Enabled: true, UDPPort: 3478, ListenIP: "0.0.0.0", Realm: "souk", CredentialTTL: 24 * time.Hour},
 		EmptyTimeout:            5 * time.Minute,
-		MaxParticipants:         50,
+		MaxParticipants:         500,
 		MaxTracksPerParticipant: 8,
 		MaxDataPacketBytes:      65536,
 		PingInterval:            5 * time.Second,
