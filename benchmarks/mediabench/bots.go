@@ -129,7 +129,7 @@ type recvTrack struct {
 
 type recvSnapshot struct {
 	maxExt, firstExt, received, bytes, delayed uint64
-	jitterMs                         float64
+	jitterMs                                   float64
 }
 
 func (r *recvTrack) snapshot() recvSnapshot {
@@ -276,4 +276,3 @@ func (run *runner) publish(ctx context.Context, b *bot, kind string, loops []*lo
 	run.log.Debug("publishing", "bot", b.identity, "kind", kind, "track", lt.Info.GetSid(), "layers", lt.Layers())
 	return nil
 }
-

@@ -277,4 +277,3 @@ func ownCPU() float64 {
 	}
 	return cpu
 }
-
