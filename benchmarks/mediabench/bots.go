@@ -45,11 +45,12 @@ type pubTrack struct {
 	kfReq []atomic.Bool
 
 	packets, bytes, keyframeRequests, writeErrors atomic.Uint64
+	layerBytes                                    []atomic.Uint64
 }
 
 func newPubTrack(kind string, loops []*loop, stamps *stampTable) *pubTrack {
 	n := len(loops)
-	t := &pubTrack{kind: kind, loops: loops, stamps: stamps, idx: make([]int, n), seq: make([]uint16, n), ts: make([]uint32, n), kfReq: make([]atomic.Bool, n)}
+	t := &pubTrack{kind: kind, loops: loops, stamps: stamps, idx: make([]int, n), seq: make([]uint16, n), ts: make([]uint32, n), kfReq: make([]atomic.Bool, n), layerBytes: make([]atomic.Uint64, n)}
 	for i := range n {
 		t.seq[i] = uint16(rand.Uint32())
 		t.ts[i] = rand.Uint32()
@@ -94,6 +95,7 @@ func (t *pubTrack) run(ctx context.Context) {
 				}
 				t.packets.Add(1)
 				t.bytes.Add(uint64(len(payload)))
+				t.layerBytes[layer].Add(uint64(len(payload)))
 			}
 			t.ts[layer] += l.tsStep
 			t.idx[layer] = (t.idx[layer] + 1) % len(l.frames)

@@ -59,6 +59,10 @@ type RoleStats struct {
 	FirstMediaP50 float64 `json:"join_to_first_media_p50_ms"`
 	FirstMediaP99 float64 `json:"join_to_first_media_p99_ms"`
 	KeyframeReqs  uint64  `json:"keyframe_requests,omitempty"`
+	// LayerKbps is, for video publishers, each simulcast layer's rate
+	// (lowest first): a subscriber forwarded one layer receives about one
+	// of these.
+	LayerKbps []float64 `json:"layer_kbps,omitempty"`
 }
 
 // MemberStats is one subscriber's view over the window.
@@ -98,10 +102,11 @@ type runSnapshot struct {
 	benchCPU float64
 	recv     map[*recvTrack]recvSnapshot
 	sent     map[*pubTrack][2]uint64
+	layers   map[*pubTrack][]uint64
 }
 
 func (run *runner) snapshot(ctx context.Context, w *serverWatch) runSnapshot {
-	s := runSnapshot{at: time.Now(), server: w.sample(ctx), benchCPU: ownCPU(), recv: map[*recvTrack]recvSnapshot{}, sent: map[*pubTrack][2]uint64{}}
+	s := runSnapshot{at: time.Now(), server: w.sample(ctx), benchCPU: ownCPU(), recv: map[*recvTrack]recvSnapshot{}, sent: map[*pubTrack][2]uint64{}, layers: map[*pubTrack][]uint64{}}
 	run.mu.Lock()
 	subs, pubs := append([]*bot(nil), run.subs...), append([]*bot(nil), run.pubs...)
 	run.mu.Unlock()
@@ -113,6 +118,9 @@ func (run *runner) snapshot(ctx context.Context, w *serverWatch) runSnapshot {
 	for _, b := range pubs {
 		for _, t := range b.pubs {
 			s.sent[t] = [2]uint64{t.packets.Load(), t.bytes.Load()}
+			for i := range t.layerBytes {
+				s.layers[t] = append(s.layers[t], t.layerBytes[i].Load())
+			}
 		}
 	}
 	return s
@@ -165,16 +173,28 @@ func (run *runner) report(start, end runSnapshot) *Report {
 				rs.Packets += end.sent[t][0] - start.sent[t][0]
 				rs.Bytes += end.sent[t][1] - start.sent[t][1]
 				rs.KeyframeReqs += t.keyframeRequests.Load()
+				if kind == "video" {
+					if rs.LayerKbps == nil {
+						rs.LayerKbps = make([]float64, len(t.layerBytes))
+					}
+					for i := range rs.LayerKbps {
+						rs.LayerKbps[i] += float64(end.layers[t][i]-start.layers[t][i]) * 8 / 1000 / win
+					}
+				}
 			}
 		}
 		if rs.Members > 0 {
 			rs.KbpsPerMember = float64(rs.Bytes) * 8 / 1000 / win / float64(rs.Members)
+			for i := range rs.LayerKbps {
+				rs.LayerKbps[i] /= float64(rs.Members)
+			}
 			rep.Roles = append(rep.Roles, rs)
 		}
 	}
 	// Subscribers: what they received, by kind and in total.
 	total := RoleStats{Role: "total received"}
 	var totalExpected uint64
+	jitterTracks := 0
 	var firstAll, joinAll []float64
 	for _, kind := range []string{"video", "audio"} {
 		rs := RoleStats{Role: "subscribers, " + kind}
@@ -202,7 +222,8 @@ func (run *runner) report(start, end runSnapshot) *Report {
 		h := run.hists[kind]
 		rs.DelayP50Ms, rs.DelayP99Ms, rs.DelaySamples = ms(h.quantile(0.5)), ms(h.quantile(0.99)), h.count.Load()
 		rep.Roles = append(rep.Roles, rs)
-		total.Members = max(total.Members, rs.Members)
+		total.JitterMs += jitter
+		jitterTracks += rs.Members
 		total.Packets += rs.Packets
 		total.Bytes += rs.Bytes
 		totalExpected += expected
@@ -238,6 +259,9 @@ func (run *runner) report(start, end runSnapshot) *Report {
 		rep.PerSub = append(rep.PerSub, m)
 	}
 	total.Members = len(subs)
+	if jitterTracks > 0 {
+		total.JitterMs /= float64(jitterTracks)
+	}
 	total.LossPct = lossPct(totalExpected, total.Packets)
 	if total.Members > 0 {
 		total.KbpsPerMember = float64(total.Bytes) * 8 / 1000 / win / float64(total.Members)
@@ -362,6 +386,15 @@ func (r *Report) WriteTable(w io.Writer) {
 	}
 	row(r.Total)
 	tw.Flush()
+	for _, s := range r.Roles {
+		if len(s.LayerKbps) > 0 {
+			var parts []string
+			for i, k := range s.LayerKbps {
+				parts = append(parts, fmt.Sprintf("layer %d %.0f kbit/s", i, k))
+			}
+			fmt.Fprintf(w, "%s send, lowest layer first: %s\n", s.Role, strings.Join(parts, ", "))
+		}
+	}
 	fmt.Fprintln(w)
 	s := r.Server
 	if s.Measured {
