@@ -11,7 +11,7 @@ import (
 // (cores busy), loss (%), and forwarding delay p50/p99 (ms).
 func writeSweepSVG(w io.Writer, steps []*Report) error {
 	const (
-		width, panelH, left, right, top, gap = 720.0, 170.0, 70.0, 20.0, 40.0, 50.0
+		width, panelH, left, right, top, gap = 720.0, 170.0, 70.0, 20.0, 60.0, 50.0
 	)
 	height := top + 3*panelH + 3*gap
 	xs := make([]float64, len(steps))
@@ -109,7 +109,7 @@ func fmtNum(v float64) string {
 	if v == math.Trunc(v) {
 		return fmt.Sprintf("%.0f", v)
 	}
-	return fmt.Sprintf("%.2g", v)
+	return fmt.Sprintf("%.3g", v)
 }
 
 func xmlEscape(s string) string {
