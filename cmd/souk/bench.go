@@ -43,7 +43,7 @@ func bench(ctx context.Context, args, environ []string, stdout, stderr io.Writer
 	fs.IntVar(&o.MaxSubscribers, "max-subscribers", 400, "sweep: largest step")
 	fs.StringVar(&o.Codec, "codec", mediabench.CodecVP8, "video codec: vp8 or h264")
 	fs.BoolVar(&o.Simulcast, "simulcast", true, "publish 180p/360p/720p simulcast layers up to --resolution")
-	fs.StringVar(&o.Resolution, "resolution", "720p", "top layer: 720p (~500 kbit/s), 360p (~250), 180p (~100)")
+	fs.StringVar(&o.Resolution, "resolution", "720p", "top layer: 720p, 360p or 180p (the loops' bitrates are fixed per layer; the report prints them)")
 	fs.Float64Var(&o.JoinRate, "join-rate", 10, "subscriber joins per second")
 	fs.DurationVar(&o.Duration, "duration", 0, "measurement window, after everyone receives media (default 30s; sweep: per step, default 10s)")
 	fs.StringVar(&o.JoinPath, "join-path", "v0", "v0 (/rtc, two peer connections) or v1 (/rtc/v1, one)")

@@ -5,10 +5,12 @@
 //	souk migrate  [--config souk.yaml]   apply database migrations and exit
 //	souk config   [--config souk.yaml]   print the effective configuration, secrets redacted
 //	souk version                          print the version
+//	souk bench    [flags]                 load-test a LiveKit-protocol media server (benchmarks/mediabench)
 //
 // main.go parses the command line; serve.go wires every part explicitly
 // (store, HTTP API, realtime channels, signalling, SFU, TURN) and owns the
-// shutdown order.
+// shutdown order; wire_metrics.go wraps the handler with /metrics and HTTP
+// request metrics.
 //
 // Imports: everything in the module; nothing imports cmd/souk.
 package main
