@@ -36,6 +36,7 @@ type Config struct {
 	Media    Media    `yaml:"media"`
 	Platform Platform `yaml:"platform"`
 	Realtime Realtime `yaml:"realtime"`
+	Metrics  Metrics  `yaml:"metrics"`
 }
 
 // Server is the HTTP listener shared by the web app, the API, signalling and
@@ -95,6 +96,7 @@ func DefaultConfig() Config {
 		Media:    DefaultMedia(),
 		Platform: DefaultPlatform(),
 		Realtime: DefaultRealtime(),
+		Metrics:  DefaultMetrics(),
 	}
 }
 

@@ -161,12 +161,13 @@ func TestRedactedYAMLHidesSecretsAndRoundTrips(t *testing.T) {
 	cfg := DefaultConfig()
 	cfg.Media.Keys = map[string]string{"prodkey": "topsecret-topsecret-topsecret-123"}
 	cfg.Database.URL = "postgres://souk:hunter2@db:5432/souk"
+	cfg.Metrics.Token = "scrapetoken"
 	out, err := cfg.Redacted().YAML()
 	if err != nil {
 		t.Fatal(err)
 	}
 	text := string(out)
-	for _, secret := range []string{"topsecret", "hunter2"} {
+	for _, secret := range []string{"topsecret", "hunter2", "scrapetoken"} {
 		if strings.Contains(text, secret) {
 			t.Errorf("secret %q printed:\n%s", secret, text)
 		}

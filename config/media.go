@@ -55,7 +55,10 @@ type Media struct {
 	// EmptyTimeout closes a room this long after its last participant left.
 	// Default 5m.
 	EmptyTimeout time.Duration `yaml:"empty_timeout"`
-	// MaxParticipants per room. Default 50.
+	// MaxParticipants per room, publishers and subscribers alike (a
+	// livestream viewer is a participant). Default 500, so one room can
+	// carry a livestream to hundreds of viewers; what a machine can
+	// actually forward is measured with `souk bench --scenario sweep`.
 	MaxParticipants int `yaml:"max_participants"`
 	// MaxTracksPerParticipant caps published tracks. Default 8.
 	MaxTracksPerParticipant int `yaml:"max_tracks_per_participant"`
@@ -133,7 +136,7 @@ func DefaultMedia() Media {
 			BytesPerSecond: 5_000_000, IdleTimeout: 5 * time.Minute},
 		Codecs:                  DefaultCodecs(),
 		EmptyTimeout:            5 * time.Minute,
-		MaxParticipants:         50,
+		MaxParticipants:         500,
 		MaxTracksPerParticipant: 8,
 		MaxDataPacketBytes:      65536,
 		PingInterval:            5 * time.Second,

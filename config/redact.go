@@ -22,6 +22,9 @@ func (c Config) Redacted() Config {
 	if c.Media.TURN.Secret != "" {
 		out.Media.TURN.Secret = redacted
 	}
+	if c.Metrics.Token != "" {
+		out.Metrics.Token = redacted
+	}
 	out.Media.Keys = make(map[string]string, len(c.Media.Keys))
 	for k := range c.Media.Keys {
 		out.Media.Keys[k] = redacted

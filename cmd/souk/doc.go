@@ -6,11 +6,14 @@
 //	souk config   [--config souk.yaml]   print the effective configuration, secrets redacted
 //	souk doctor   [--config souk.yaml]   check ports, addresses, TURN, certificate, keys, database, Redis
 //	souk version                          print the version
+//	souk bench    [flags]                 load-test a LiveKit-protocol media server (benchmarks/mediabench)
 //
 // main.go parses the command line; serve.go wires every part explicitly
 // (store, HTTP API, realtime channels, signalling, SFU, TURN) and owns the
 // shutdown order. wire_media.go and media_addrs.go start the media side
-// and log what browsers are told; doctor.go is `souk doctor`.
+// and log what browsers are told; doctor.go is `souk doctor`;
+// wire_metrics.go wraps the handler with /metrics and HTTP
+// request metrics.
 //
 // Imports: everything in the module; nothing imports cmd/souk.
 package main

@@ -36,6 +36,7 @@ Commands:
   config    print the effective configuration (secrets redacted)
   doctor    check ports, addresses, TURN, certificate, keys, database and Redis; exit 1 on any FAIL
   version   print the version
+  bench     load-test a LiveKit-protocol media server (souk bench -h)
   admin     create --site P --email E [--password PW] [--name N]: create (or promote) a site admin;
             the password comes from --password, SOUK_ADMIN_PASSWORD or a prompt
 
@@ -60,6 +61,8 @@ func run(ctx context.Context, args, environ []string, stdout, stderr io.Writer) 
 		return nil
 	case "admin":
 		return admin(ctx, rest, environ, os.Stdin, stdout, stderr)
+	case "bench":
+		return bench(ctx, rest, environ, stdout, stderr)
 	}
 	fs := flag.NewFlagSet("souk "+cmd, flag.ContinueOnError)
 	fs.SetOutput(stderr)

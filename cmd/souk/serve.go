@@ -71,7 +71,7 @@ func serve(ctx context.Context, path string, environ []string, stderr io.Writer)
 		return fmt.Errorf("listen on %s: %w", cfg.Server.Addr, err)
 	}
 	srv := &http.Server{
-		Handler:           api,
+		Handler:           wireMetrics(cfg, api, realtime, media, log),
 		ReadHeaderTimeout: cfg.Server.ReadHeaderTimeout,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}

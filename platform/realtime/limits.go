@@ -46,6 +46,7 @@ func (b *bucket) take(now time.Time) (ok bool, refusals int) {
 // MessageBurst refusals in a row is disconnected with a reason.
 func (s *Service) limited(h func(*socketio.Socket, *member, *socketio.EventMessage) error) socketio.EventHandler {
 	return func(sock *socketio.Socket, ev *socketio.EventMessage) error {
+		s.counts.received.Add(1)
 		m := memberOf(sock)
 		if m == nil {
 			return &engineio.ProtocolError{Code: websocket.ClosePolicyViolation, Reason: "not authenticated"}

@@ -18,6 +18,9 @@ func TestRoomsBroadcastsAndAcks(t *testing.T) {
 		}
 		n := e.start(t, nodeOptions{})
 		r := scenario(t, "rooms", n.url, a.APIToken, a.User.ID, b.APIToken, b.User.ID, c.APIToken, c.User.ID, call.RoomName)
+		if st := n.svc.Stats(); st.MessagesReceived == 0 || st.MessagesDelivered == 0 {
+			t.Errorf("operator counters did not move: %+v", st)
+		}
 
 		expect(t, r, "ownRoom.ok", true)
 		expect(t, r, "ownRoom.room", "room_"+a.User.ID)

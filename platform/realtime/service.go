@@ -49,6 +49,8 @@ type Service struct {
 
 	mu          sync.Mutex
 	connections map[userKey]int
+
+	counts counters // see Stats
 }
 
 type userKey struct{ site, user string }
@@ -114,6 +116,7 @@ func (s *Service) Node() string { return s.node }
 
 // deliver hands a bus message to this node's sockets.
 func (s *Service) deliver(m bus.Message) {
+	s.counts.delivered.Add(1)
 	t := socketio.Event
 	if len(m.Attachments) > 0 {
 		t = socketio.BinaryEvent

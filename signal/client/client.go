@@ -13,6 +13,7 @@ import (
 
 	"github.com/gorilla/websocket"
 	"github.com/livekit/protocol/livekit"
+	"github.com/pion/rtp"
 	"github.com/pion/webrtc/v4"
 	"google.golang.org/protobuf/proto"
 )
@@ -26,7 +27,13 @@ type Config struct {
 	NoAutoSubscribe bool
 	// IncludeLoopback lets ICE use 127.0.0.1 (server on the same host).
 	IncludeLoopback bool
-	Logger          *slog.Logger
+	// SinglePC joins on /rtc/v1 with one peer connection (the browser
+	// library's default) instead of the legacy /rtc pair.
+	SinglePC bool
+	// OnRTP, when set, sees every received RTP packet with its arrival
+	// time, on the track's reader goroutine (keep it short; do not retain p).
+	OnRTP  func(t *RemoteTrack, p *rtp.Packet, arrival time.Time)
+	Logger *slog.Logger
 }
 
 // Client is one joined participant.
@@ -122,6 +129,9 @@ func signalURL(cfg Config) (string, error) {
 		u.Scheme = "wss"
 	}
 	u.Path = strings.TrimSuffix(u.Path, "/") + "/rtc"
+	if cfg.SinglePC {
+		return v1URL(u, cfg)
+	}
 	q := url.Values{}
 	q.Set("access_token", cfg.Token)
 	q.Set("sdk", "go")
@@ -210,6 +220,9 @@ func (c *Client) wake() {
 func (c *Client) handle(msg *livekit.SignalResponse) {
 	switch m := msg.GetMessage().(type) {
 	case *livekit.SignalResponse_Offer:
+		if c.sub == nil {
+			return // v1: the client always offers; a server offer is ignored
+		}
 		go func() {
 			if err := c.sub.answerOffer(m.Offer); err != nil {
 				c.log.Warn("subscriber answer", "err", err)
@@ -217,9 +230,11 @@ func (c *Client) handle(msg *livekit.SignalResponse) {
 		}()
 	case *livekit.SignalResponse_Answer:
 		c.pub.gotAnswer(m.Answer)
+	case *livekit.SignalResponse_MediaSectionsRequirement:
+		go c.addRecvSections(m.MediaSectionsRequirement)
 	case *livekit.SignalResponse_Trickle:
 		p := c.pub
-		if m.Trickle.GetTarget() == livekit.SignalTarget_SUBSCRIBER {
+		if m.Trickle.GetTarget() == livekit.SignalTarget_SUBSCRIBER && c.sub != nil {
 			p = c.sub
 		}
 		p.addCandidate(m.Trickle.GetCandidateInit())

@@ -1,9 +1,10 @@
-// Package client is a Go client of the LiveKit signalling protocol as our
-// server speaks it (legacy dual peer connection path, /rtc): it joins with a
-// token, publishes RTP from any source, subscribes, exchanges data packets
-// and counts what it receives. Integration tests use it today; the load
-// tester will reuse it.
+// Package client is a Go client of the LiveKit signalling protocol: it joins
+// with a token on the legacy dual peer connection path (/rtc) or the single
+// peer connection path (/rtc/v1), publishes RTP from any source (simulcast
+// included), subscribes, exchanges data packets and counts what it receives.
+// Integration tests and the media load tester (benchmarks/mediabench) use it.
 //
 // It is deliberately independent of the server packages (it must not import
-// sfu/ or signal/) so that it cannot share a bug with them.
+// sfu/ or signal/) so that it cannot share a bug with them, and so that it
+// can be pointed at any LiveKit-protocol server.
 package client

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/livekit/protocol/livekit"
 	"github.com/pion/rtcp"
@@ -20,6 +21,11 @@ type LocalTrack struct {
 	Info   *livekit.TrackInfo
 	track  *webrtc.TrackLocalStaticRTP
 	sender *webrtc.RTPSender
+	// layers are the simulcast encodings (just track without simulcast);
+	// mid and the extension ids are set for simulcast only.
+	layers       []*webrtc.TrackLocalStaticRTP
+	mid          string
+	midID, ridID uint8
 
 	keyframeRequests atomic.Int64
 }
@@ -67,7 +73,7 @@ func (c *Client) Publish(ctx context.Context, name, mime string, source livekit.
 	if err != nil {
 		return nil, fmt.Errorf("add track to peer connection: %w", err)
 	}
-	lt := &LocalTrack{Info: info, track: tr, sender: sender}
+	lt := &LocalTrack{Info: info, track: tr, sender: sender, layers: []*webrtc.TrackLocalStaticRTP{tr}}
 	go func() {
 		for {
 			pkts, _, err := sender.ReadRTCP()
@@ -139,8 +145,8 @@ func (r *RemoteTrack) RequestKeyframe() error {
 	return r.pc.WriteRTCP([]rtcp.Packet{&rtcp.PictureLossIndication{MediaSSRC: uint32(r.track.SSRC())}})
 }
 
-func (c *Client) onTrack(tr *webrtc.TrackRemote, _ *webrtc.RTPReceiver) {
-	rt := &RemoteTrack{SID: tr.ID(), Codec: tr.Codec().MimeType, track: tr, pc: c.sub.pc}
+func (c *Client) onTrack(tr *webrtc.TrackRemote, pc *webrtc.PeerConnection) {
+	rt := &RemoteTrack{SID: tr.ID(), Codec: tr.Codec().MimeType, track: tr, pc: pc}
 	c.mu.Lock()
 	c.remote[rt.SID] = rt
 	c.mu.Unlock()
@@ -148,6 +154,9 @@ func (c *Client) onTrack(tr *webrtc.TrackRemote, _ *webrtc.RTPReceiver) {
 	go func() {
 		for {
 			p, _, err := tr.ReadRTP()
+			if err == nil && c.cfg.OnRTP != nil {
+				c.cfg.OnRTP(rt, p, time.Now())
+			}
 			if err != nil {
 				c.mu.Lock()
 				if c.remote[rt.SID] == rt {

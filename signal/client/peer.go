@@ -71,8 +71,10 @@ func (c *Client) setupPeers() error {
 	if c.pub, err = mk(livekit.SignalTarget_PUBLISHER); err != nil {
 		return err
 	}
-	if c.sub, err = mk(livekit.SignalTarget_SUBSCRIBER); err != nil {
-		return err
+	if !c.cfg.SinglePC {
+		if c.sub, err = mk(livekit.SignalTarget_SUBSCRIBER); err != nil {
+			return err
+		}
 	}
 	ordered, zero := false, uint16(0)
 	rel, err := c.pub.pc.CreateDataChannel("_reliable", nil)
@@ -84,6 +86,12 @@ func (c *Client) setupPeers() error {
 		return fmt.Errorf("data channel: %w", err)
 	}
 	c.dataOut[livekit.DataPacket_RELIABLE], c.dataOut[livekit.DataPacket_LOSSY] = rel, lossy
+	if c.sub == nil {
+		rel.OnMessage(func(m webrtc.DataChannelMessage) { c.gotData(m.Data) })
+		lossy.OnMessage(func(m webrtc.DataChannelMessage) { c.gotData(m.Data) })
+		c.pub.pc.OnTrack(func(tr *webrtc.TrackRemote, _ *webrtc.RTPReceiver) { c.onTrack(tr, c.pub.pc) })
+		return c.addRecvOnly(v1RecvSections, v1RecvSections)
+	}
 	c.sub.pc.OnDataChannel(func(dc *webrtc.DataChannel) {
 		dc.OnOpen(func() {
 			c.mu.Lock()
@@ -93,7 +101,7 @@ func (c *Client) setupPeers() error {
 		})
 		dc.OnMessage(func(m webrtc.DataChannelMessage) { c.gotData(m.Data) })
 	})
-	c.sub.pc.OnTrack(c.onTrack)
+	c.sub.pc.OnTrack(func(tr *webrtc.TrackRemote, _ *webrtc.RTPReceiver) { c.onTrack(tr, c.sub.pc) })
 	return nil
 }
 

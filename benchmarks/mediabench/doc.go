@@ -1,0 +1,22 @@
+// Package mediabench is the media load tester behind `souk bench`: bots
+// that speak the LiveKit protocol (signal/client) join a room on any
+// LiveKit-protocol server, publish real pre-encoded media loops (VP8 or
+// H.264 at 720p/360p/180p as simulcast layers, Opus audio; made by
+// media/generate.sh) and subscribe, while the run measures per subscriber
+// packets, bytes, loss (from sequence numbers), jitter (RFC 3550),
+// forwarding delay and time from join to first media, and the server's
+// CPU time and memory (/proc/<pid>, or its /metrics).
+//
+// Forwarding delay: publishers note when they hand each packet to the
+// transport, keyed by a hash of the packet's last 32 payload bytes;
+// subscribers in the same process look the key up on arrival, so both
+// sides read one clock and the media is not altered (a forwarder may strip
+// header extensions and rewrite codec descriptors, never compressed data).
+//
+// Each run also probes the machine's raw per-packet cost (UDP send plain
+// and with sendmmsg, SRTP AES-CM and AES-GCM) and reports the server's CPU
+// per forwarded packet as a ratio to it.
+//
+// Imports: signal/client, pion, livekit/protocol (auth), x/net, x/sys.
+// Never the server packages (sfu/, signal/ itself, platform/).
+package mediabench

@@ -1,0 +1,89 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"souk/benchmarks/mediabench"
+)
+
+// A short livestream against a real server: media must flow to every
+// subscriber on both tracks and the forwarding delay must be measured.
+// Speed is not judged here (that is what `souk bench` itself reports).
+func TestBenchSmoke(t *testing.T) {
+	if testing.Short() {
+		t.Skip("joins real peer connections")
+	}
+	for _, path := range []string{"v0", "v1"} {
+		t.Run(path, func(t *testing.T) {
+			url, key, secret := serveInProcess(t)
+			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+			defer cancel()
+			var stdout, stderr bytes.Buffer
+			err := run(ctx, []string{"bench", "--url", url, "--api-key", key, "--api-secret", secret,
+				"--scenario", "livestream", "--subscribers", "2", "--duration", "2s", "--join-path", path,
+				"--probe-packets", "2000", "--json"}, nil, &stdout, &stderr)
+			if err != nil {
+				t.Fatalf("bench: %v\n%s", err, stderr.String())
+			}
+			var rep mediabench.Report
+			if err := json.Unmarshal(stdout.Bytes(), &rep); err != nil {
+				t.Fatalf("report is not JSON: %v\n%s", err, stdout.String())
+			}
+			if rep.SubscribersJoined != 2 || rep.JoinFailures != 0 {
+				t.Fatalf("joined %d of 2, %d failures", rep.SubscribersJoined, rep.JoinFailures)
+			}
+			kinds := map[string]mediabench.RoleStats{}
+			for _, r := range rep.Roles {
+				kinds[r.Role] = r
+			}
+			for _, role := range []string{"video publishers", "audio publishers", "subscribers, video", "subscribers, audio"} {
+				r, ok := kinds[role]
+				if !ok || r.Packets == 0 {
+					t.Errorf("%s: no packets (%+v)", role, r)
+				}
+				if strings.HasPrefix(role, "subscribers") && (r.DelaySamples == 0 || r.DelayP50Ms <= 0) {
+					t.Errorf("%s: forwarding delay not measured (%d samples, p50 %.3f ms)", role, r.DelaySamples, r.DelayP50Ms)
+				}
+			}
+			for _, s := range rep.PerSub {
+				if s.Packets == 0 || s.Tracks != 2 || s.FirstMediaMs <= 0 {
+					t.Errorf("subscriber %s: %d packets on %d tracks, first media %.1f ms", s.Identity, s.Packets, s.Tracks, s.FirstMediaMs)
+				}
+			}
+			if rep.Server.ForwardedPackets == 0 || rep.Server.ForwardedFrom != "server metrics" {
+				t.Errorf("server forwarded %d packets (%s)", rep.Server.ForwardedPackets, rep.Server.ForwardedFrom)
+			}
+			if rep.Probe == nil || rep.Probe.FloorUs <= 0 || rep.Server.UsPerPacket <= 0 || rep.Server.RatioToFloor <= 0 {
+				t.Errorf("no CPU per packet against the probe: server %+v probe %+v", rep.Server, rep.Probe)
+			}
+		})
+	}
+}
+
+func TestBenchRejectsBadFlags(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"no credentials", []string{"--url", "http://127.0.0.1:1"}, "--api-key"},
+		{"unknown scenario", []string{"--api-key", "k", "--api-secret", "s", "--scenario", "party"}, "--scenario"},
+		{"unknown codec", []string{"--api-key", "k", "--api-secret", "s", "--codec", "av1"}, "--codec"},
+		{"bad join path", []string{"--api-key", "k", "--api-secret", "s", "--join-path", "v2"}, "--join-path"},
+		{"bad resolution", []string{"--api-key", "k", "--api-secret", "s", "--resolution", "4k"}, "--resolution"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			err := run(context.Background(), append([]string{"bench"}, tc.args...), nil, &stdout, &stderr)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("got %v, want an error naming %s", err, tc.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,76 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"gopkg.in/yaml.v3"
+)
+
+// serveInProcess runs the whole server (serve) in this process on
+// 127.0.0.1:0 with a fresh data directory, and returns its base URL and
+// the generated development media key pair.
+func serveInProcess(t *testing.T, env ...string) (baseURL, apiKey, apiSecret string) {
+	t.Helper()
+	dir := t.TempDir()
+	environ := append([]string{"SOUK_SERVER_ADDR=127.0.0.1:0", "SOUK_DATA_DIR=" + dir,
+		"SOUK_MEDIA_TURN_ENABLED=false", "SOUK_MEDIA_UDP_PORT=0", "SOUK_LOG_LEVEL=info"}, env...)
+	ctx, cancel := context.WithCancel(context.Background())
+	pr, pw := io.Pipe()
+	done := make(chan error, 1)
+	go func() {
+		err := serve(ctx, "", environ, pw)
+		pw.Close()
+		done <- err
+	}()
+	t.Cleanup(func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("serve: %v", err)
+		}
+	})
+	addr := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(pr)
+		sc.Buffer(make([]byte, 64<<10), 1<<20)
+		for sc.Scan() {
+			if m := listeningLine.FindStringSubmatch(sc.Text()); m != nil {
+				select {
+				case addr <- m[1]:
+				default:
+				}
+			}
+			if os.Getenv("SOUK_TEST_LOG") != "" {
+				fmt.Fprintln(os.Stderr, "souk:", sc.Text())
+			}
+		}
+		io.Copy(io.Discard, pr)
+	}()
+	select {
+	case a := <-addr:
+		baseURL = "http://" + a
+	case err := <-done:
+		t.Fatalf("serve ended before listening: %v", err)
+	case <-time.After(60 * time.Second):
+		t.Fatal("the server did not report its listening address")
+	}
+	raw, err := os.ReadFile(filepath.Join(dir, "media-keys.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	keys := map[string]string{}
+	if err := yaml.Unmarshal(raw, &keys); err != nil {
+		t.Fatal(err)
+	}
+	for k, s := range keys {
+		return baseURL, k, s
+	}
+	t.Fatal("no development key pair")
+	return "", "", ""
+}

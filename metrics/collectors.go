@@ -1,0 +1,78 @@
+package metrics
+
+import "github.com/prometheus/client_golang/prometheus"
+
+// desc pairs a metric description with how to read its value from a
+// snapshot.
+type desc[S any] struct {
+	d     *prometheus.Desc
+	kind  prometheus.ValueType
+	value func(S) float64
+}
+
+func gauge[S any](name, help string, v func(S) float64) desc[S] {
+	return desc[S]{d: prometheus.NewDesc(name, help, nil, nil), kind: prometheus.GaugeValue, value: v}
+}
+
+func counter[S any](name, help string, v func(S) float64) desc[S] {
+	return desc[S]{d: prometheus.NewDesc(name, help, nil, nil), kind: prometheus.CounterValue, value: v}
+}
+
+// snapshotCollector takes one snapshot per scrape and reports every
+// metric from it, so the values of one scrape are consistent.
+type snapshotCollector[S any] struct {
+	read  func() S
+	descs []desc[S]
+}
+
+func (c *snapshotCollector[S]) Describe(ch chan<- *prometheus.Desc) {
+	for _, d := range c.descs {
+		ch <- d.d
+	}
+}
+
+func (c *snapshotCollector[S]) Collect(ch chan<- prometheus.Metric) {
+	s := c.read()
+	for _, d := range c.descs {
+		ch <- prometheus.MustNewConstMetric(d.d, d.kind, d.value(s))
+	}
+}
+
+func mediaCollector(src MediaSource) prometheus.Collector {
+	type s = MediaSnapshot
+	return &snapshotCollector[s]{read: src.MediaSnapshot, descs: []desc[s]{
+		gauge("souk_media_rooms", "Rooms open on this node.", func(m s) float64 { return float64(m.Rooms) }),
+		gauge("souk_media_participants", "Participants in all rooms.", func(m s) float64 { return float64(m.Participants) }),
+		gauge("souk_media_published_tracks", "Tracks being published.", func(m s) float64 { return float64(m.PublishedTracks) }),
+		gauge("souk_media_subscribed_tracks", "Subscriptions (one per subscriber and track).", func(m s) float64 { return float64(m.SubscribedTracks) }),
+		counter("souk_media_forwarded_packets_total", "RTP packets forwarded to subscribers.", func(m s) float64 { return float64(m.PacketsForwarded) }),
+		counter("souk_media_forwarded_bytes_total", "RTP bytes (header and payload) forwarded to subscribers.", func(m s) float64 { return float64(m.BytesForwarded) }),
+		counter("souk_media_nacks_received_total", "NACKs received from subscribers.", func(m s) float64 { return float64(m.NACKsReceived) }),
+		counter("souk_media_plis_sent_total", "Keyframe requests (PLI) sent to publishers.", func(m s) float64 { return float64(m.PLIsSent) }),
+		counter("souk_media_retransmitted_packets_total", "Packets retransmitted in answer to NACKs.", func(m s) float64 { return float64(m.PacketsRetransmitted) }),
+		counter("souk_media_dropped_packets_total", "Packets the forwarder dropped.", func(m s) float64 { return float64(m.PacketsDropped) }),
+		counter("souk_media_layer_switches_total", "Simulcast layer switches of down tracks.", func(m s) float64 { return float64(m.LayerSwitches) }),
+		counter("souk_media_pauses_total", "Down tracks paused.", func(m s) float64 { return float64(m.Pauses) }),
+		counter("souk_media_padding_bytes_total", "Padding bytes sent for bandwidth probing.", func(m s) float64 { return float64(m.PaddingBytes) }),
+	}}
+}
+
+func turnCollector(src TURNSource) prometheus.Collector {
+	type s = TURNSnapshot
+	return &snapshotCollector[s]{read: src.TURNSnapshot, descs: []desc[s]{
+		gauge("souk_turn_allocations", "TURN allocations alive.", func(t s) float64 { return float64(t.Allocations) }),
+		counter("souk_turn_peer_refusals_total", "TURN permissions refused by the relay policy.", func(t s) float64 { return float64(t.PeerRefusals) }),
+		counter("souk_turn_quota_refusals_total", "TURN allocations refused by a quota.", func(t s) float64 { return float64(t.QuotaRefusals) }),
+		counter("souk_turn_auth_failures_total", "TURN requests with a wrong or expired credential.", func(t s) float64 { return float64(t.AuthFailures) }),
+		counter("souk_turn_dropped_packets_total", "Relayed packets dropped by the byte-rate quota.", func(t s) float64 { return float64(t.DroppedPackets) }),
+	}}
+}
+
+func realtimeCollector(src RealtimeSource) prometheus.Collector {
+	type s = RealtimeSnapshot
+	return &snapshotCollector[s]{read: src.RealtimeSnapshot, descs: []desc[s]{
+		gauge("souk_realtime_sockets", "Realtime sockets connected to this node.", func(r s) float64 { return float64(r.Sockets) }),
+		counter("souk_realtime_messages_received_total", "Realtime events received from clients.", func(r s) float64 { return float64(r.MessagesReceived) }),
+		counter("souk_realtime_messages_delivered_total", "Room messages delivered to this node's sockets.", func(r s) float64 { return float64(r.MessagesDelivered) }),
+	}}
+}

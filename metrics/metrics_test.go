@@ -1,0 +1,95 @@
+package metrics
+
+import (
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/go-chi/chi/v5"
+)
+
+func get(t *testing.T, h http.Handler, method, path, auth string) (int, string) {
+	t.Helper()
+	req := httptest.NewRequest(method, path, nil)
+	if auth != "" {
+		req.Header.Set("Authorization", auth)
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	b, _ := io.ReadAll(rec.Result().Body)
+	return rec.Code, string(b)
+}
+
+func TestWrapLabelsRoutesAndServesMetrics(t *testing.T) {
+	m, err := New(Options{
+		Media:    MediaFunc(func() MediaSnapshot { return MediaSnapshot{Rooms: 2, PacketsForwarded: 42} }),
+		TURN:     TURNFunc(func() TURNSnapshot { return TURNSnapshot{Allocations: 1, PeerRefusals: 3} }),
+		Realtime: RealtimeFunc(func() RealtimeSnapshot { return RealtimeSnapshot{Sockets: 5} }),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := chi.NewRouter()
+	r.Get("/api/offers/{id}", func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusNotFound) })
+	r.Get("/healthz", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "ok") })
+	h := m.Wrap(r)
+	get(t, h, http.MethodGet, "/api/offers/1", "")
+	get(t, h, http.MethodGet, "/api/offers/2", "")
+	get(t, h, http.MethodGet, "/healthz", "")
+	get(t, h, http.MethodGet, "/no/such/page", "")
+	get(t, h, "BREW", "/healthz", "")
+
+	code, body := get(t, h, http.MethodGet, Path, "")
+	if code != http.StatusOK {
+		t.Fatalf("GET /metrics: %d %s", code, body)
+	}
+	for _, want := range []string{
+		`souk_http_requests_total{method="GET",route="/api/offers/{id}",status="404"} 2`,
+		`souk_http_requests_total{method="GET",route="/healthz",status="200"} 1`,
+		`souk_http_requests_total{method="GET",route="unmatched",status="404"} 1`,
+		`souk_http_requests_total{method="OTHER",route="unmatched",status="405"} 1`,
+		`souk_http_request_duration_seconds_count{method="GET",route="/api/offers/{id}"} 2`,
+		"souk_media_rooms 2",
+		"souk_media_forwarded_packets_total 42",
+		"souk_turn_allocations 1",
+		"souk_turn_peer_refusals_total 3",
+		"souk_realtime_sockets 5",
+		"go_goroutines",
+		"process_cpu_seconds_total",
+	} {
+		if !strings.Contains(body, want) {
+			t.Errorf("metrics lack %q", want)
+		}
+	}
+}
+
+func TestMetricsToken(t *testing.T) {
+	m, err := New(Options{Token: "s3cret"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := m.Wrap(http.NotFoundHandler())
+	tests := []struct {
+		name, method, auth string
+		want               int
+	}{
+		{"no token", http.MethodGet, "", http.StatusUnauthorized},
+		{"wrong token", http.MethodGet, "Bearer nope", http.StatusUnauthorized},
+		{"basic scheme", http.MethodGet, "Basic s3cret", http.StatusUnauthorized},
+		{"right token", http.MethodGet, "Bearer s3cret", http.StatusOK},
+		{"post", http.MethodPost, "Bearer s3cret", http.StatusMethodNotAllowed},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, body := get(t, h, tc.method, Path, tc.auth)
+			if code != tc.want {
+				t.Fatalf("got %d %s, want %d", code, body, tc.want)
+			}
+			if code != http.StatusOK && !strings.Contains(body, `"status":`) {
+				t.Errorf("error is not a problem document: %s", body)
+			}
+		})
+	}
+}
