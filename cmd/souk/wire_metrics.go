@@ -12,7 +12,6 @@ import (
 // wireMetrics wraps the server's handler with HTTP request metrics and
 // serves /metrics (outside the site middleware, so a scraper may use the
 // bare address). With metrics.enabled false the handler is returned as is.
-
 func wireMetrics(cfg config.Config, next http.Handler, rt *realtimeChannels, media *mediaServer, log *slog.Logger) http.Handler {
 	if !cfg.Metrics.Enabled {
 		return next
