@@ -83,14 +83,15 @@ func (m *Manager) Join(ctx context.Context, req JoinRequest, sink Sink) (*Partic
 	if r == nil {
 		r = newRoom(req.Room, m.cfg, m.log, m.dropRoom)
 		m.rooms[req.Room] = r
+		r.emitRoom(EventRoomStarted)
 	}
 	m.mu.Unlock()
 
 	r.mu.Lock()
 	old := r.participants[req.Identity]
-	if old == nil && len(r.participants) >= m.cfg.MaxParticipants {
+	if old == nil && len(r.participants) >= r.cfg.MaxParticipants {
 		r.mu.Unlock()
-		return nil, fmt.Errorf("join %q: %w (max %d)", req.Room, ErrRoomFull, m.cfg.MaxParticipants)
+		return nil, fmt.Errorf("join %q: %w (max %d)", req.Room, ErrRoomFull, r.cfg.MaxParticipants)
 	}
 	r.mu.Unlock()
 	if old != nil {
@@ -143,6 +144,7 @@ func (m *Manager) Join(ctx context.Context, req JoinRequest, sink Sink) (*Partic
 	}
 	p.log.Info("participant joined", "single_pc", req.SinglePC, "client", req.ClientInfo.GetSdk().String()+" "+req.ClientInfo.GetVersion())
 	p.changed()
+	r.emitJoined(p)
 
 	if req.SinglePC && req.PublisherOffer != nil {
 		if err := p.handleOffer(req.PublisherOffer); err != nil {
@@ -173,6 +175,7 @@ func (m *Manager) dropRoom(r *Room) {
 	m.mu.Lock()
 	if m.rooms[r.name] == r {
 		delete(m.rooms, r.name)
+		r.emitRoom(EventRoomFinished)
 	}
 	m.mu.Unlock()
 }

@@ -141,6 +141,7 @@ func (p *Participant) onTrack(remote *webrtc.TrackRemote, recv *webrtc.RTPReceiv
 	go run()
 	if first {
 		p.changed()
+		p.room.emitTrack(EventTrackPublished, p, lt.info)
 		p.room.trackReady(p, pub)
 	}
 }
@@ -189,6 +190,7 @@ func (p *Participant) detectUnpublished(offerSDP string) bool {
 	p.mu.Unlock()
 	for _, t := range gone {
 		p.log.Info("track unpublished", "track", t.info.Sid)
+		p.room.emitUnpublished(p, t)
 		t.pub.close()
 		go p.room.trackGone(t.pub)
 	}

@@ -19,6 +19,7 @@ type mediaServer struct {
 	turn    *turn.Server // nil when media.turn.enabled is false
 	rooms   *sfu.Manager
 	signals *signal.Server
+	ops     *operatorAPI
 }
 
 // wireMedia starts TURN and the SFU and mounts the LiveKit-protocol
@@ -45,6 +46,12 @@ func wireMedia(ctx context.Context, cfg config.Config, api *httpapi.Server, log 
 		ms.turn = t
 		iceServers = t.ICEServers
 	}
+	ops, err := newOperatorAPI(cfg, log)
+	if err != nil {
+		ms.closeTURN(log)
+		return nil, err
+	}
+	ms.ops = ops
 	rooms, err := sfu.NewManager(ctx, sfu.Config{
 		EmptyTimeout:            m.EmptyTimeout,
 		ReconnectWindow:         m.ReconnectWindow,
@@ -61,8 +68,10 @@ func wireMedia(ctx context.Context, cfg config.Config, api *httpapi.Server, log 
 			IncludeLoopback: cfg.Mode == config.Development,
 		},
 		ICEServers: iceServers,
+		OnEvent:    ops.observe,
 	}, log)
 	if err != nil {
+		ops.Close(ctx, log)
 		ms.closeTURN(log)
 		return nil, fmt.Errorf("sfu: %w", err)
 	}
@@ -74,6 +83,7 @@ func wireMedia(ctx context.Context, cfg config.Config, api *httpapi.Server, log 
 	r := api.Router()
 	r.Handle("/rtc", ms.signals)
 	r.Handle("/rtc/*", ms.signals)
+	ops.mount(r, rooms, m.Keys, log)
 	return ms, nil
 }
 
@@ -85,6 +95,7 @@ func (ms *mediaServer) Close(ctx context.Context, log *slog.Logger) {
 	if err := ms.rooms.Close(ctx); err != nil {
 		log.Warn("rooms did not close cleanly", "err", err)
 	}
+	ms.ops.Close(ctx, log)
 	ms.closeTURN(log)
 }
 
