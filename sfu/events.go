@@ -83,7 +83,7 @@ func (r *Room) emitLeft(p *Participant, reason livekit.DisconnectReason) {
 	info := p.infoLocked()
 	var tracks []*livekit.TrackInfo
 	for _, t := range p.published {
-		if t.pub.hasMedia() {
+		if announced(t) {
 			tracks = append(tracks, proto.Clone(t.info).(*livekit.TrackInfo))
 		}
 	}
@@ -97,9 +97,18 @@ func (r *Room) emitLeft(p *Participant, reason livekit.DisconnectReason) {
 }
 
 // emitUnpublished reports track_unpublished for a track the client stopped
-// sending, if it was ever reported as published (it carried media).
+// sending, if it was ever reported as published.
 func (r *Room) emitUnpublished(p *Participant, t *localTrack) {
-	if t.pub.hasMedia() {
+	p.mu.Lock()
+	ok := announced(t)
+	p.mu.Unlock()
+	if ok {
 		r.emitTrack(EventTrackUnpublished, p, t.info)
 	}
 }
+
+// announced reports whether track_published was emitted for t: that
+// happens when its first media arrives, which is also when its mid is
+// learnt. (Whether media still flows says nothing: readers end, and clear
+// their layers, when the peer connection closes.) Caller holds p.mu.
+func announced(t *localTrack) bool { return t.info.Mid != "" }
