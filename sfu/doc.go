@@ -7,6 +7,9 @@
 // received layer, a shared packet cache) to downTracks (one per subscriber,
 // holding only sequence/timestamp rewriting state).
 //
+// admin.go is the operators' view (the RoomService calls it); events.go
+// reports lifecycle events through Config.OnEvent (webhooks).
+//
 // Imports allowed: the standard library, pion, and github.com/livekit/protocol
 // types. It must not import signal/, platform/ or cmd/: signalling talks to it
 // through Manager.Join and the Sink interface, and the signalling side defines
