@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"io"
 	"log/slog"
 	"net/http"
@@ -14,7 +15,11 @@ import (
 	"github.com/livekit/protocol/auth"
 
 	"souk/config"
+	"souk/platform"
 	"souk/platform/httpapi"
+	"souk/platform/store"
+	"souk/platform/store/storetest"
+	"souk/sfu"
 )
 
 // The main binary's wiring serves the RoomService with the media keys and
@@ -86,4 +91,84 @@ func mustSites(t *testing.T, cfg config.Config) *config.SiteSet {
 		t.Fatal(err)
 	}
 	return sites
+}
+
+// The admin page's path: a signed-in admin gets a token from
+// /api/admin/rooms/token and uses it on the RoomService mounted by the
+// binary's wiring (same key set). The token lists rooms and administers
+// only the room it names.
+func TestAdminTokenWorksOnRoomService(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	keys := map[string]string{"souk": strings.Repeat("k", 40)}
+	db := storetest.Open(t, "sqlite")
+	sites, err := config.LoadSites(config.BuiltinSites(), "desks", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	accounts := store.NewAccountService(db, store.AccountOptions{})
+	api := httpapi.NewServer(httpapi.Options{Sites: sites, Logger: log, Accounts: accounts, MediaKeys: keys})
+	mgr, err := sfu.NewManager(ctx, sfu.Config{EmptyTimeout: time.Minute}, log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer mgr.Close(context.Background())
+	(&operatorAPI{}).mount(api.Router(), mgr, keys, log)
+	srv := httptest.NewServer(api)
+	defer srv.Close()
+	if _, err := mgr.CreateRoom("call-7", sfu.RoomOptions{}); err != nil {
+		t.Fatal(err)
+	}
+
+	post := func(path, bearer, contentType, body string, out any) int {
+		t.Helper()
+		req, _ := http.NewRequest("POST", srv.URL+path, strings.NewReader(body))
+		req.Header.Set("Content-Type", contentType)
+		if bearer != "" {
+			req.Header.Set("Authorization", "Bearer "+bearer)
+		}
+		resp, err := srv.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		if out != nil {
+			_ = json.NewDecoder(resp.Body).Decode(out)
+		}
+		return resp.StatusCode
+	}
+	var sess struct{ UserID, AccessToken string }
+	if code := post("/api/auth/register", "", "application/json", `{"email":"ops@example.com","password":"oak desk 42","displayName":"Ops"}`, &sess); code != 201 {
+		t.Fatalf("register: %d", code)
+	}
+	if code := post("/api/admin/rooms/token", sess.AccessToken, "application/json", `{}`, nil); code != 403 {
+		t.Fatalf("a non-admin got a rooms token: %d", code)
+	}
+	if err := accounts.SetRoles(ctx, "desks", sess.UserID, []string{platform.RoleUser, platform.RoleAdmin}); err != nil {
+		t.Fatal(err)
+	}
+	if code := post("/api/auth/login", "", "application/json", `{"email":"ops@example.com","password":"oak desk 42"}`, &sess); code != 200 {
+		t.Fatalf("login: %d", code)
+	}
+	var tok struct{ Token string }
+	if code := post("/api/admin/rooms/token", sess.AccessToken, "application/json", `{"room":"call-7"}`, &tok); code != 200 || tok.Token == "" {
+		t.Fatalf("admin rooms token: %d", code)
+	}
+	var rooms struct {
+		Rooms []struct{ Name string } `json:"rooms"`
+	}
+	if code := post("/twirp/livekit.RoomService/ListRooms", tok.Token, "application/json", `{}`, &rooms); code != 200 || len(rooms.Rooms) != 1 || rooms.Rooms[0].Name != "call-7" {
+		t.Fatalf("ListRooms: %d %+v", code, rooms)
+	}
+	if code := post("/twirp/livekit.RoomService/ListParticipants", tok.Token, "application/json", `{"room":"call-7"}`, nil); code != 200 {
+		t.Fatalf("ListParticipants of the named room: %d", code)
+	}
+	var terr struct{ Code string }
+	if code := post("/twirp/livekit.RoomService/ListParticipants", tok.Token, "application/json", `{"room":"other"}`, &terr); code != 403 || terr.Code != "permission_denied" {
+		t.Fatalf("ListParticipants of another room: %d %+v", code, terr)
+	}
+	if code := post("/twirp/livekit.RoomService/DeleteRoom", tok.Token, "application/json", `{"room":"call-7"}`, &terr); code != 403 {
+		t.Fatalf("the admin page token may delete rooms: %d", code)
+	}
 }
