@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/livekit/protocol/auth"
 	"github.com/livekit/protocol/livekit"
 	"google.golang.org/protobuf/proto"
 )
@@ -190,6 +191,14 @@ func (m *Manager) RemoveParticipant(room, identity string) error {
 	return nil
 }
 
+// currentGrant is the participant's grant. UpdateParticipant may replace
+// it, so code outside p.mu reads it through here.
+func (p *Participant) currentGrant() *auth.VideoGrant {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.grant
+}
+
 // ParticipantChanges is what an operator may change about a participant.
 // Empty strings and a nil permission leave the current value; an attribute
 // set to "" is deleted.
@@ -221,8 +230,8 @@ func (m *Manager) UpdateParticipant(room, identity string, c ParticipantChanges)
 		}
 	}
 	if c.Permission != nil {
-		// A fresh grant rather than an in-place edit: code that read the
-		// old pointer keeps a consistent view.
+		// A fresh grant rather than an in-place edit: code that took the
+		// old one (currentGrant) keeps a consistent view.
 		g := p.grant.Clone()
 		g.UpdateFromPermission(c.Permission)
 		p.grant = g

@@ -12,7 +12,7 @@ import (
 // addTrack answers an AddTrackRequest with TrackPublished. Media arrives
 // later in the offer, matched by cid (the msid track id).
 func (p *Participant) addTrack(req *livekit.AddTrackRequest) {
-	if !p.grant.GetCanPublish() || !p.grant.GetCanPublishSource(req.GetSource()) {
+	if g := p.currentGrant(); !g.GetCanPublish() || !g.GetCanPublishSource(req.GetSource()) {
 		p.log.Info("publish refused by grant", "cid", req.GetCid(), "source", req.GetSource())
 		p.requestResponse(livekit.RequestResponse_NOT_ALLOWED, "token does not allow publishing source "+req.GetSource().String())
 		return
