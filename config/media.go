@@ -74,6 +74,8 @@ type Media struct {
 	// ReconnectWindow keeps a participant whose signal connection dropped
 	// without a leave, so the client can resume. Default 45s.
 	ReconnectWindow time.Duration `yaml:"reconnect_window"`
+
+	Webhook Webhook `yaml:"webhook"`
 }
 
 // TURN configures the embedded TURN server.
@@ -267,5 +269,6 @@ func (m Media) Validate() error {
 	if m.ReconnectWindow < 0 {
 		bad("reconnect_window", "must be >= 0")
 	}
+	m.Webhook.validate(m.Keys, bad)
 	return errors.Join(errs...)
 }

@@ -42,6 +42,10 @@ type Config struct {
 	// (e.g. the embedded TURN server with fresh credentials) handed to the
 	// client.
 	ICEServers func(identity string) []*livekit.ICEServer
+
+	// OnEvent, when set, hears room, participant and track lifecycle events
+	// (webhooks). See Observer.
+	OnEvent Observer
 }
 
 // WebRTCConfig configures the pion transport shared by all peer connections.

@@ -47,7 +47,7 @@ func (r *Room) routeData(from *Participant, kind livekit.DataPacket_Kind, data [
 		from.log.Info("data packet over limit dropped", "bytes", len(data), "max", r.cfg.MaxDataPacketBytes)
 		return
 	}
-	if !from.grant.GetCanPublishData() {
+	if !from.currentGrant().GetCanPublishData() {
 		from.log.Debug("data packet without canPublishData dropped")
 		return
 	}

@@ -15,7 +15,9 @@
 //
 // Room and Participant state is reached through methods (Room.Participants,
 // Room.Participant, Room.Proto, Participant.SID, ...), never through fields
-// from another type.
+// from another type. admin.go is the operators' view (the RoomService
+// calls it); events.go reports lifecycle events through Config.OnEvent
+// (webhooks).
 //
 // Imports allowed: the standard library, pion, github.com/livekit/protocol
 // types, souk/pionlog (pion's loggers into slog) and the subpackages above.

@@ -89,10 +89,11 @@ func (m *Manager) Join(ctx context.Context, req JoinRequest, sink Sink) (*Partic
 	if r == nil {
 		r = newRoom(req.Room, m.cfg, m.log, &m.counters, m.dropRoom)
 		m.rooms[req.Room] = r
+		r.emitRoom(EventRoomStarted)
 	}
 	m.mu.Unlock()
 
-	old, err := r.admit(req.Identity, m.cfg.MaxParticipants)
+	old, err := r.admit(req.Identity, r.cfg.MaxParticipants)
 	if err != nil {
 		return nil, err
 	}
@@ -139,6 +140,7 @@ func (m *Manager) Join(ctx context.Context, req JoinRequest, sink Sink) (*Partic
 	p.log.Info("participant joined", "single_pc", req.SinglePC, "client", req.ClientInfo.GetSdk().String()+" "+req.ClientInfo.GetVersion())
 	p.changed()
 	r.greetSpeakers(p)
+	r.emitJoined(p)
 
 	if req.SinglePC && req.PublisherOffer != nil {
 		if err := p.handleOffer(req.PublisherOffer); err != nil {
@@ -169,6 +171,7 @@ func (m *Manager) dropRoom(r *Room) {
 	m.mu.Lock()
 	if m.rooms[r.name] == r {
 		delete(m.rooms, r.name)
+		r.emitRoom(EventRoomFinished)
 	}
 	m.mu.Unlock()
 }

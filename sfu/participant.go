@@ -113,7 +113,7 @@ type subscription struct {
 func (p *Participant) SID() string      { return p.sid }
 func (p *Participant) Identity() string { return p.identity }
 
-func (p *Participant) hidden() bool { return p.grant.Hidden }
+func (p *Participant) hidden() bool { return p.currentGrant().Hidden }
 
 // send delivers to the current signal connection; messages for a session
 // whose connection dropped are discarded (a resume resends the full state).

@@ -14,7 +14,7 @@ import (
 // addTrack answers an AddTrackRequest with TrackPublished. Media arrives
 // later in the offer, matched by cid (the msid track id).
 func (p *Participant) addTrack(req *livekit.AddTrackRequest) {
-	if !p.grant.GetCanPublish() || !p.grant.GetCanPublishSource(req.GetSource()) {
+	if g := p.currentGrant(); !g.GetCanPublish() || !g.GetCanPublishSource(req.GetSource()) {
 		p.log.Info("publish refused by grant", "cid", req.GetCid(), "source", req.GetSource())
 		p.requestResponse(livekit.RequestResponse_NOT_ALLOWED, "token does not allow publishing source "+req.GetSource().String())
 		return
@@ -153,6 +153,7 @@ func (p *Participant) onTrack(remote *webrtc.TrackRemote, recv *webrtc.RTPReceiv
 	go run()
 	if first {
 		p.changed()
+		p.room.emitTrack(EventTrackPublished, p, lt.info)
 		p.room.trackReady(p, pub)
 	}
 }
@@ -201,6 +202,7 @@ func (p *Participant) detectUnpublished(offerSDP string) bool {
 	p.mu.Unlock()
 	for _, t := range gone {
 		p.log.Info("track unpublished", "track", t.info.Sid)
+		p.room.emitUnpublished(p, t)
 		t.pub.recv.Close()
 		go p.room.trackGone(t.pub)
 	}

@@ -92,7 +92,7 @@ func (p *Participant) requestResponse(reason livekit.RequestResponse_Reason, msg
 }
 
 func (p *Participant) updateMetadata(req *livekit.UpdateParticipantMetadata) {
-	if !p.grant.GetCanUpdateOwnMetadata() {
+	if !p.currentGrant().GetCanUpdateOwnMetadata() {
 		p.send(&livekit.SignalResponse{Message: &livekit.SignalResponse_RequestResponse{RequestResponse: &livekit.RequestResponse{
 			RequestId: req.GetRequestId(), Reason: livekit.RequestResponse_NOT_ALLOWED, Message: "token lacks canUpdateOwnMetadata",
 		}}})

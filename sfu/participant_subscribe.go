@@ -9,7 +9,7 @@ import (
 
 // subscribe starts forwarding pub to this participant. Safe to call twice.
 func (p *Participant) subscribe(pub *publishedTrack) {
-	if !p.grant.GetCanSubscribe() {
+	if !p.currentGrant().GetCanSubscribe() {
 		return
 	}
 	p.mu.Lock()

@@ -32,6 +32,7 @@ type Room struct {
 	participants map[string]*Participant // by identity
 	emptyTimer   *time.Timer
 	closed       bool
+	metadata     string // set by operators (UpdateRoomMetadata)
 }
 
 func newRoom(name string, cfg Config, log *slog.Logger, counters *forward.Counters, onEmpty func(*Room)) *Room {
@@ -114,7 +115,7 @@ func (r *Room) protoLocked() *livekit.Room {
 	return &livekit.Room{
 		Sid: r.sid, Name: r.name, EmptyTimeout: uint32(r.cfg.EmptyTimeout / time.Second),
 		MaxParticipants: uint32(r.cfg.MaxParticipants), CreationTime: r.created.Unix(),
-		CreationTimeMs: r.created.UnixMilli(), NumParticipants: n,
+		CreationTimeMs: r.created.UnixMilli(), NumParticipants: n, Metadata: r.metadata,
 	}
 }
 
@@ -171,6 +172,7 @@ func (r *Room) remove(p *Participant, reason livekit.DisconnectReason) {
 	p.close()
 	r.speakers.Remove(p.sid)
 	r.log.Info("participant left", "identity", p.identity, "sid", p.sid, "reason", reason)
+	r.emitLeft(p, reason)
 	for _, pub := range pubs {
 		r.trackGone(pub)
 	}

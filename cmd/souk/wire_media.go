@@ -22,6 +22,7 @@ type mediaServer struct {
 	turn    *turn.Server // nil when media.turn.enabled is false
 	rooms   *sfu.Manager
 	signals *signal.Server
+	ops     *operatorAPI
 }
 
 // wireMedia starts TURN and the SFU and mounts the LiveKit-protocol
@@ -57,6 +58,12 @@ func wireMedia(ctx context.Context, cfg config.Config, api *httpapi.Server, log 
 		},
 		LoggerFactory: pionlog.New(log),
 	}
+	ops, err := newOperatorAPI(cfg, log)
+	if err != nil {
+		ms.closeTURN(log)
+		return nil, err
+	}
+	ms.ops = ops
 	rooms, err := sfu.NewManager(ctx, sfu.Config{
 		EmptyTimeout:            m.EmptyTimeout,
 		ReconnectWindow:         m.ReconnectWindow,
@@ -65,8 +72,10 @@ func wireMedia(ctx context.Context, cfg config.Config, api *httpapi.Server, log 
 		MaxDataPacketBytes:      m.MaxDataPacketBytes,
 		WebRTC:                  webrtcCfg,
 		ICEServers:              iceServers(m, ms.turn),
+		OnEvent:                 ops.observe,
 	}, log)
 	if err != nil {
+		ops.Close(ctx, log)
 		ms.closeTURN(log)
 		return nil, fmt.Errorf("sfu: %w", err)
 	}
@@ -79,6 +88,7 @@ func wireMedia(ctx context.Context, cfg config.Config, api *httpapi.Server, log 
 	r := api.Router()
 	r.Handle("/rtc", ms.signals)
 	r.Handle("/rtc/*", ms.signals)
+	ops.mount(r, rooms, m.Keys, log)
 	return ms, nil
 }
 
@@ -171,6 +181,7 @@ func (ms *mediaServer) Close(ctx context.Context, log *slog.Logger) {
 	if err := ms.rooms.Close(ctx); err != nil {
 		log.Warn("rooms did not close cleanly", "err", err)
 	}
+	ms.ops.Close(ctx, log)
 	ms.closeTURN(log)
 }
 

@@ -109,6 +109,9 @@ func NewServer(opts Options) *Server {
 		if opts.Calls != nil && len(opts.MediaKeys) > 0 {
 			s.registerCalls()
 		}
+		if len(opts.MediaKeys) > 0 {
+			s.registerAdminRooms()
+		}
 		if opts.Listings != nil && opts.Images != nil {
 			s.registerListings()
 		}

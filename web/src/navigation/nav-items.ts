@@ -34,6 +34,7 @@ export const defaultSiteNav: NavLink[] = [
 export const commonNav: NavEntry[] = [
   { kind: 'link', key: 'MyCall', title: 'nav.myCall', to: { name: 'my-call' }, icon: 'video', requiredScope: 'internal' },
   { kind: 'heading', key: 'admin', title: 'nav.admin' },
+  { kind: 'link', key: 'admin-rooms', title: 'nav.adminRooms', to: { name: 'admin-rooms' }, icon: 'video', action: 'manage', subject: 'all' },
   { kind: 'link', key: 'dashboards-crm', title: 'nav.dashboardCrm', to: { name: 'dashboards-crm' }, icon: 'chart', action: 'manage', subject: 'all' },
   { kind: 'link', key: 'logistics-0', title: 'nav.dashboardLogistics', to: { name: 'apps-logistics-dashboard0' }, icon: 'truck', action: 'manage', subject: 'all' },
   { kind: 'link', key: 'logistics-2', title: 'nav.dashboardLogistics2', to: { name: 'apps-logistics-dashboard2' }, icon: 'truck', requiredScope: 'admin2' },

@@ -1,0 +1,174 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/livekit/protocol/auth"
+
+	"souk/config"
+	"souk/platform"
+	"souk/platform/httpapi"
+	"souk/platform/store"
+	"souk/platform/store/storetest"
+	"souk/sfu"
+)
+
+// The main binary's wiring serves the RoomService with the media keys and
+// sends webhooks to media.webhook.urls, signed with the configured key.
+func TestOperatorAPIIsWired(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	hooks := make(chan *http.Request, 16)
+	receiver := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hooks <- r
+	}))
+	defer receiver.Close()
+	cfg, err := config.Load("", []string{"SOUK_DATA_DIR=" + t.TempDir(), "SOUK_MEDIA_UDP_PORT=0", "SOUK_MEDIA_TURN_ENABLED=false",
+		"SOUK_MEDIA_WEBHOOK_URLS=" + receiver.URL})
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	if err := prepareConfig(&cfg, log); err != nil {
+		t.Fatal(err)
+	}
+	api := httpapi.NewServer(httpapi.Options{Logger: log, Sites: mustSites(t, cfg)})
+	media, err := wireMedia(ctx, cfg, api, log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer media.Close(context.Background(), log)
+	srv := httptest.NewServer(api)
+	defer srv.Close()
+
+	var key, secret string
+	for k, s := range cfg.Media.Keys {
+		key, secret = k, s
+	}
+	tok, err := auth.NewAccessToken(key, secret).SetVideoGrant(&auth.VideoGrant{RoomCreate: true}).SetValidFor(time.Minute).ToJWT()
+	if err != nil {
+		t.Fatal(err)
+	}
+	req, _ := http.NewRequest("POST", srv.URL+"/twirp/livekit.RoomService/CreateRoom", strings.NewReader(`{"name":"wired"}`))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Authorization", "Bearer "+tok)
+	resp, err := srv.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || !bytes.Contains(body, []byte(`"name":"wired"`)) {
+		t.Fatalf("CreateRoom: %d %s", resp.StatusCode, body)
+	}
+	select {
+	case r := <-hooks:
+		v, err := auth.ParseAPIToken(r.Header.Get("Authorization"))
+		if err != nil || v.APIKey() != key {
+			t.Fatalf("webhook token: %v", err)
+		}
+		if _, _, err := v.Verify(secret); err != nil {
+			t.Fatalf("webhook signature: %v", err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("no room_started webhook")
+	}
+}
+
+func mustSites(t *testing.T, cfg config.Config) *config.SiteSet {
+	t.Helper()
+	sites, err := loadSites(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sites
+}
+
+// The admin page's path: a signed-in admin gets a token from
+// /api/admin/rooms/token and uses it on the RoomService mounted by the
+// binary's wiring (same key set). The token lists rooms and administers
+// only the room it names.
+func TestAdminTokenWorksOnRoomService(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	keys := map[string]string{"souk": strings.Repeat("k", 40)}
+	db := storetest.Open(t, "sqlite")
+	sites, err := config.LoadSites(config.BuiltinSites(), "desks", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	accounts := store.NewAccountService(db, store.AccountOptions{})
+	api := httpapi.NewServer(httpapi.Options{Sites: sites, Logger: log, Accounts: accounts, MediaKeys: keys})
+	mgr, err := sfu.NewManager(ctx, sfu.Config{EmptyTimeout: time.Minute}, log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer mgr.Close(context.Background())
+	(&operatorAPI{}).mount(api.Router(), mgr, keys, log)
+	srv := httptest.NewServer(api)
+	defer srv.Close()
+	if _, err := mgr.CreateRoom("call-7", sfu.RoomOptions{}); err != nil {
+		t.Fatal(err)
+	}
+
+	post := func(path, bearer, contentType, body string, out any) int {
+		t.Helper()
+		req, _ := http.NewRequest("POST", srv.URL+path, strings.NewReader(body))
+		req.Header.Set("Content-Type", contentType)
+		if bearer != "" {
+			req.Header.Set("Authorization", "Bearer "+bearer)
+		}
+		resp, err := srv.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		if out != nil {
+			_ = json.NewDecoder(resp.Body).Decode(out)
+		}
+		return resp.StatusCode
+	}
+	var sess struct{ UserID, AccessToken string }
+	if code := post("/api/auth/register", "", "application/json", `{"email":"ops@example.com","password":"oak desk 42","displayName":"Ops"}`, &sess); code != 201 {
+		t.Fatalf("register: %d", code)
+	}
+	if code := post("/api/admin/rooms/token", sess.AccessToken, "application/json", `{}`, nil); code != 403 {
+		t.Fatalf("a non-admin got a rooms token: %d", code)
+	}
+	if err := accounts.SetRoles(ctx, "desks", sess.UserID, []string{platform.RoleUser, platform.RoleAdmin}); err != nil {
+		t.Fatal(err)
+	}
+	if code := post("/api/auth/login", "", "application/json", `{"email":"ops@example.com","password":"oak desk 42"}`, &sess); code != 200 {
+		t.Fatalf("login: %d", code)
+	}
+	var tok struct{ Token string }
+	if code := post("/api/admin/rooms/token", sess.AccessToken, "application/json", `{"room":"call-7"}`, &tok); code != 200 || tok.Token == "" {
+		t.Fatalf("admin rooms token: %d", code)
+	}
+	var rooms struct {
+		Rooms []struct{ Name string } `json:"rooms"`
+	}
+	if code := post("/twirp/livekit.RoomService/ListRooms", tok.Token, "application/json", `{}`, &rooms); code != 200 || len(rooms.Rooms) != 1 || rooms.Rooms[0].Name != "call-7" {
+		t.Fatalf("ListRooms: %d %+v", code, rooms)
+	}
+	if code := post("/twirp/livekit.RoomService/ListParticipants", tok.Token, "application/json", `{"room":"call-7"}`, nil); code != 200 {
+		t.Fatalf("ListParticipants of the named room: %d", code)
+	}
+	var terr struct{ Code string }
+	if code := post("/twirp/livekit.RoomService/ListParticipants", tok.Token, "application/json", `{"room":"other"}`, &terr); code != 403 || terr.Code != "permission_denied" {
+		t.Fatalf("ListParticipants of another room: %d %+v", code, terr)
+	}
+	if code := post("/twirp/livekit.RoomService/DeleteRoom", tok.Token, "application/json", `{"room":"call-7"}`, &terr); code != 403 {
+		t.Fatalf("the admin page token may delete rooms: %d", code)
+	}
+}

@@ -1,0 +1,60 @@
+package httpapi_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/livekit/protocol/auth"
+
+	"souk/platform"
+	"souk/platform/store/storetest"
+)
+
+func TestAdminRoomsToken(t *testing.T) {
+	db := storetest.Open(t, "sqlite")
+	srv := newPlatformServer(t, db)
+	user := srv.register(t, desks, "user@example.com")
+	admin := srv.register(t, desks, "admin@example.com")
+	if err := srv.accounts.SetRoles(context.Background(), "desks", admin.UserID, []string{platform.RoleUser, platform.RoleAdmin}); err != nil {
+		t.Fatal(err)
+	}
+	var adminSess session
+	code, body := srv.call(t, desks, "", "POST", "/api/auth/login", map[string]string{"email": "admin@example.com", "password": "oak desk 42"}, &adminSess)
+	must(t, code, body, 200)
+
+	code, body = srv.call(t, desks, "", "POST", "/api/admin/rooms/token", map[string]string{}, nil)
+	must(t, code, body, 401)
+	code, body = srv.call(t, desks, user.AccessToken, "POST", "/api/admin/rooms/token", map[string]string{}, nil)
+	must(t, code, body, 403)
+	code, body = srv.call(t, desks, adminSess.AccessToken, "POST", "/api/admin/rooms/token", map[string]string{"room": "no spaces"}, nil)
+	must(t, code, body, 422)
+
+	cases := []struct {
+		room      string
+		wantAdmin bool
+	}{{"", false}, {"call-42", true}}
+	for _, tc := range cases {
+		var out struct {
+			Token     string    `json:"token"`
+			ExpiresAt time.Time `json:"expiresAt"`
+		}
+		code, body = srv.call(t, desks, adminSess.AccessToken, "POST", "/api/admin/rooms/token", map[string]string{"room": tc.room}, &out)
+		must(t, code, body, 200)
+		v, err := auth.ParseAPIToken(out.Token)
+		if err != nil {
+			t.Fatal(err)
+		}
+		claims, grants, err := v.Verify(testSecret)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := grants.Video
+		if g == nil || !g.RoomList || g.RoomAdmin != tc.wantAdmin || g.Room != tc.room || g.RoomJoin || g.RoomCreate {
+			t.Fatalf("room %q: grants %+v", tc.room, g)
+		}
+		if ttl := time.Until(claims.ExpiresAt.Time); ttl <= 0 || ttl > 2*time.Minute+time.Second || out.ExpiresAt.IsZero() {
+			t.Fatalf("lifetime %v", ttl)
+		}
+	}
+}

@@ -1,0 +1,41 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { createAdminTokenSource, createRoomService } from './room-service'
+
+// One token source for the page's lifetime in this tab.
+const roomService = createRoomService({ getToken: createAdminTokenSource() })
+
+const keys = {
+  rooms: ['admin-rooms'] as const,
+  participants: (room: string) => ['admin-rooms', 'participants', room] as const,
+}
+
+const REFRESH_MS = 5_000
+
+export function useLiveRooms() {
+  return useQuery({ queryKey: keys.rooms, queryFn: roomService.listRooms, refetchInterval: REFRESH_MS })
+}
+
+export function useParticipants(room: string | null) {
+  return useQuery({
+    queryKey: keys.participants(room ?? ''),
+    queryFn: () => roomService.listParticipants(room!),
+    enabled: room !== null,
+    refetchInterval: REFRESH_MS,
+  })
+}
+
+export function useRemoveParticipant(room: string) {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: (identity: string) => roomService.removeParticipant(room, identity),
+    onSettled: () => qc.invalidateQueries({ queryKey: keys.rooms }),
+  })
+}
+
+export function useMuteTrack(room: string) {
+  const qc = useQueryClient()
+  return useMutation({
+    mutationFn: (v: { identity: string; trackSid: string }) => roomService.muteTrack(room, v.identity, v.trackSid),
+    onSettled: () => qc.invalidateQueries({ queryKey: keys.participants(room) }),
+  })
+}
