@@ -7,8 +7,6 @@ import (
 	"time"
 	"unicode"
 	"unicode/utf8"
-
-	"souk/config"
 )
 
 // Account limits.
@@ -17,12 +15,6 @@ const (
 	PasswordMax    = 128
 	DisplayNameMax = 80
 	EmailMax       = 254
-)
-
-// Token scopes carried by a session.
-const (
-	ScopeInternal = config.ScopeInternal // every signed-in user
-	ScopeAdmin    = config.ScopeAdmin    // administrators
 )
 
 // PasswordRule is stated verbatim to users whose password breaks it.

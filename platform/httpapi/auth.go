@@ -9,7 +9,6 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	"souk/config"
 	"souk/platform"
 )
 
@@ -289,20 +288,20 @@ func isLocal(host string) bool {
 
 // appBaseURL is where links in mails point: the request's host on a
 // developer's machine, else https://<AppDomain or request host>.
-func (s *Server) appBaseURL(ctx context.Context, site *config.Site) string {
+func (s *Server) appBaseURL(ctx context.Context, site *platform.Site) string {
 	host := infoFrom(ctx).Host
 	if isLocal(host) {
 		return "http://" + host
 	}
-	if site.Configuration.AppDomain != "" {
-		host = site.Configuration.AppDomain
+	if site.Settings.AppDomain != "" {
+		host = site.Settings.AppDomain
 	}
 	return "https://" + host
 }
 
-func googleClientID(site *config.Site, host string) string {
-	if isLocal(host) && site.Configuration.GoogleClientIDLocal != "" {
-		return site.Configuration.GoogleClientIDLocal
+func googleClientID(site *platform.Site, host string) string {
+	if isLocal(host) && site.Settings.GoogleClientIDLocal != "" {
+		return site.Settings.GoogleClientIDLocal
 	}
-	return site.Configuration.GoogleClientID
+	return site.Settings.GoogleClientID
 }

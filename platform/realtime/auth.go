@@ -6,7 +6,6 @@ import (
 	"log/slog"
 	"strings"
 
-	"souk/config"
 	"souk/platform"
 	"souk/platform/realtime/socketio"
 )
@@ -14,7 +13,7 @@ import (
 // member is what the service knows about a connected socket.
 type member struct {
 	user *platform.User
-	site *config.Site
+	site *platform.Site
 	rate *bucket
 	log  *slog.Logger
 }
