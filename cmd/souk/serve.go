@@ -73,6 +73,9 @@ func serve(ctx context.Context, path string, environ []string, stderr io.Writer)
 	srv := &http.Server{
 		Handler:           api,
 		ReadHeaderTimeout: cfg.Server.ReadHeaderTimeout,
+		ReadTimeout:       cfg.Server.ReadTimeout,
+		WriteTimeout:      cfg.Server.WriteTimeout,
+		IdleTimeout:       cfg.Server.IdleTimeout,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
 	log.Info("souk listening", "addr", ln.Addr().String(), "mode", cfg.Mode, "engine", db.Engine(),

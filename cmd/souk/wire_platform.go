@@ -26,7 +26,8 @@ import (
 // call it before closing the store.
 func wirePlatform(ctx context.Context, cfg config.Config, db *store.DB, log *slog.Logger, opts *httpapi.Options) (stop func(), err error) {
 	p := cfg.Platform
-	accounts := store.NewAccountService(db, store.AccountOptions{SessionTTL: p.Auth.SessionTTL, ResetTTL: p.Auth.ResetTTL})
+	accounts := store.NewAccountService(db, store.AccountOptions{SessionTTL: p.Auth.SessionTTL, ResetTTL: p.Auth.ResetTTL,
+		Hashes: store.NewHashLimiter(p.Auth.MaxConcurrentHashes, 2*time.Second)})
 	listings := store.NewListingService(db)
 	blobs, err := newBlobStore(cfg)
 	if err != nil {
@@ -36,10 +37,11 @@ func wirePlatform(ctx context.Context, cfg config.Config, db *store.DB, log *slo
 	opts.Accounts = accounts
 	opts.Identity = google.NewVerifier(google.Options{JWKSURL: p.Google.JWKSURL, Issuers: p.Google.Issuers})
 	opts.Limits = httpapi.RateLimits{
-		LoginPerIPPerMinute:   p.RateLimit.LoginPerIPPerMinute,
-		LoginPerAccountPer15m: p.RateLimit.LoginPerAccountPer15m,
-		RegisterPerIPPerHour:  p.RateLimit.RegisterPerIPPerHour,
-		ContactPerIPPerHour:   p.RateLimit.ContactPerIPPerHour,
+		LoginPerIPPerMinute:     p.RateLimit.LoginPerIPPerMinute,
+		LoginFailuresPerAccount: p.RateLimit.LoginFailuresPerAccount,
+		RegisterPerIPPerHour:    p.RateLimit.RegisterPerIPPerHour,
+		ResetPerIPPerHour:       p.RateLimit.ResetPerIPPerHour,
+		ContactPerIPPerHour:     p.RateLimit.ContactPerIPPerHour,
 	}
 	for _, cidr := range p.RateLimit.TrustedProxies {
 		prefix, err := netip.ParsePrefix(cidr)

@@ -35,6 +35,9 @@ type Options struct {
 
 	// Accounts enables the account, session and admin routes.
 	Accounts platform.AccountService
+	// Sessions closes realtime connections of sessions that end (logout,
+	// password reset); nil when nothing outlives a request.
+	Sessions platform.SessionNotifier
 	// Identity verifies Google ID tokens; nil disables /api/auth/google.
 	Identity platform.IdentityVerifier
 	// Limits are the per-IP and per-account rate limits.
@@ -106,6 +109,9 @@ func NewServer(opts Options) *Server {
 	}
 	if opts.Accounts != nil {
 		s.registerAuth()
+		if opts.ContactList != nil {
+			s.registerContactList()
+		}
 		if opts.Calls != nil && len(opts.MediaKeys) > 0 {
 			s.registerCalls()
 		}

@@ -50,11 +50,16 @@ func newEnv(t *testing.T, db *store.DB) *env {
 // user registers a user on site and returns the session with its apiToken.
 func (e *env) user(t *testing.T, site, name string) *platform.Session {
 	t.Helper()
-	sess, err := e.accounts.Register(context.Background(), &platform.Registration{
+	ctx := context.Background()
+	err := e.accounts.Register(ctx, &platform.Registration{
 		Site: site, Email: name + "@example.com", Password: "oak desk 42", DisplayName: name,
 	})
 	if err != nil {
 		t.Fatalf("register %s on %s: %v", name, site, err)
+	}
+	sess, err := e.accounts.Login(ctx, site, name+"@example.com", "oak desk 42")
+	if err != nil {
+		t.Fatalf("sign in %s on %s: %v", name, site, err)
 	}
 	return sess
 }

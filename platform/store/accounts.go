@@ -23,7 +23,13 @@ type AccountOptions struct {
 	SessionTTL time.Duration
 	// ResetTTL is how long a password reset link stays valid.
 	ResetTTL time.Duration
+	// Hashes bounds concurrent password hashing; nil allows
+	// DefaultHashConcurrency with a short queue.
+	Hashes *HashLimiter
 }
+
+// DefaultHashConcurrency keeps password hashing under 80 MiB.
+const DefaultHashConcurrency = 4
 
 // AccountService implements platform.AccountService.
 type AccountService struct {
@@ -41,6 +47,9 @@ func NewAccountService(db *DB, opts AccountOptions) *AccountService {
 	}
 	if opts.ResetTTL <= 0 {
 		opts.ResetTTL = time.Hour
+	}
+	if opts.Hashes == nil {
+		opts.Hashes = NewHashLimiter(DefaultHashConcurrency, 2*time.Second)
 	}
 	return &AccountService{db: db, opts: opts, dummyHash: hashPassword(NewID())}
 }
@@ -93,7 +102,7 @@ const (
 var (
 	errBadCredentials = platform.Errorf(platform.EUNAUTHORIZED, "the e-mail or password is not correct")
 	errNoSession      = platform.Errorf(platform.EUNAUTHORIZED, "sign in again: the token is missing, expired or revoked")
-	errEmailTaken     = platform.Errorf(platform.ECONFLICT, "this e-mail address cannot be used to register; if you already have an account, sign in or reset your password")
+	errEmailTaken     = platform.Errorf(platform.ECONFLICT, "this e-mail address already has an account on this site")
 	errBadResetToken  = &platform.Error{Code: platform.EINVALID, Message: "the reset link is invalid, used or expired; request a new one",
 		Fields: []platform.FieldError{{Field: "token", Message: "the reset link is invalid, used or expired; request a new one"}}}
 )
@@ -124,8 +133,12 @@ func (s *AccountService) CreateUser(ctx context.Context, r *platform.Registratio
 	if len(roles) == 0 {
 		roles = []string{platform.RoleUser}
 	}
-	row := s.newUserRow(r.Site, r.Email, r.DisplayName, hashPassword(r.Password), roles)
-	err := s.db.RunInTx(ctx, &sql.TxOptions{}, func(ctx context.Context, tx bun.Tx) error {
+	hash, err := s.opts.Hashes.hash(ctx, r.Password)
+	if err != nil {
+		return nil, err
+	}
+	row := s.newUserRow(r.Site, r.Email, r.DisplayName, hash, roles)
+	err = s.db.RunInTx(ctx, &sql.TxOptions{}, func(ctx context.Context, tx bun.Tx) error {
 		return s.insertUser(ctx, tx, row)
 	})
 	if err != nil {
@@ -152,7 +165,10 @@ func (s *AccountService) SetPassword(ctx context.Context, site, userID, password
 	if fe := platform.CheckPassword("password", password); fe != nil {
 		return platform.Invalid(*fe)
 	}
-	hash := hashPassword(password)
+	hash, err := s.opts.Hashes.hash(ctx, password)
+	if err != nil {
+		return err
+	}
 	return s.db.RunInTx(ctx, &sql.TxOptions{}, func(ctx context.Context, tx bun.Tx) error {
 		return setPasswordTx(ctx, tx, site, userID, hash)
 	})
@@ -204,35 +220,45 @@ func isUniqueViolation(err error) bool {
 	return strings.Contains(msg, "unique") || strings.Contains(msg, "duplicate key")
 }
 
-// Register implements platform.AccountService. The password is hashed
-// before the e-mail is checked, so a taken e-mail answers no faster than a
-// new one; its owner is told by mail that someone tried to register.
-func (s *AccountService) Register(ctx context.Context, r *platform.Registration) (*platform.Session, error) {
+// Register implements platform.AccountService. A taken e-mail is not
+// reported: the password is hashed either way, so both cases cost the
+// same, and the owner is told by mail at most once a day.
+func (s *AccountService) Register(ctx context.Context, r *platform.Registration) error {
 	if err := r.Validate(); err != nil {
-		return nil, err
-	}
-	row := s.newUserRow(r.Site, r.Email, r.DisplayName, hashPassword(r.Password), []string{platform.RoleUser})
-	var sess *platform.Session
-	err := s.db.RunInTx(ctx, &sql.TxOptions{}, func(ctx context.Context, tx bun.Tx) error {
-		if err := s.insertUser(ctx, tx, row); err != nil {
-			return err
-		}
-		var err error
-		sess, err = s.startSession(ctx, tx, row.user())
 		return err
+	}
+	hash, err := s.opts.Hashes.hash(ctx, r.Password)
+	if err != nil {
+		return err
+	}
+	row := s.newUserRow(r.Site, r.Email, r.DisplayName, hash, []string{platform.RoleUser})
+	err = s.db.RunInTx(ctx, &sql.TxOptions{}, func(ctx context.Context, tx bun.Tx) error {
+		return s.insertUser(ctx, tx, row)
 	})
 	if errors.Is(err, errEmailTaken) {
-		notice := &OutboxMail{Site: r.Site, Recipient: r.Email, Subject: "Someone tried to register with your e-mail address",
-			Body: "Somebody tried to create a new account with this e-mail address, which already has one.\n" +
-				"If it was you, sign in, or use \"Forgot password\" to choose a new password. Otherwise you can ignore this message.\n"}
-		if qerr := EnqueueMail(ctx, s.db, notice); qerr != nil {
-			return nil, qerr
-		}
+		return s.noticeTakenEmail(ctx, r.Site, r.Email)
 	}
+	return err
+}
+
+// takenNoticeSubject names the mail that tells an owner about a sign-up
+// attempt with their address; at most one is queued a day.
+const takenNoticeSubject = "Someone tried to register with your e-mail address"
+
+func (s *AccountService) noticeTakenEmail(ctx context.Context, site, email string) error {
+	recent, err := s.db.NewSelect().Model((*OutboxMail)(nil)).
+		Where("site = ? AND recipient = ? AND subject = ? AND created_at > ?", site, email, takenNoticeSubject, now().Add(-24*time.Hour)).
+		Exists(ctx)
 	if err != nil {
-		return nil, err
+		return fmt.Errorf("find earlier notice: %w", err)
 	}
-	return sess, nil
+	if recent {
+		return nil
+	}
+	return EnqueueMail(ctx, s.db, &OutboxMail{Site: site, Recipient: email, Subject: takenNoticeSubject,
+		Body: "Somebody tried to create a new account with this e-mail address, which already has one.\n" +
+			"If it was you, sign in, or use \"Forgot password\" to choose a new password. Otherwise you can ignore this message.\n" +
+			"You get this notice at most once a day.\n"})
 }
 
 // startSession issues an access and an api token.
@@ -265,7 +291,10 @@ func (s *AccountService) Login(ctx context.Context, site, email, password string
 	if found {
 		hash = row.PasswordHash
 	}
-	ok, err := checkPassword(hash, password)
+	ok, err := s.opts.Hashes.check(ctx, hash, password)
+	if platform.ErrorCode(err) == platform.EUNAVAILABLE {
+		return nil, err
+	}
 	if err != nil {
 		return nil, fmt.Errorf("user %s: %w", row.ID, err)
 	}
@@ -348,6 +377,15 @@ func (s *AccountService) AuthenticateAPIToken(ctx context.Context, site, token s
 	return u, err
 }
 
+// AuthenticateAPISession implements platform.SessionAuthenticator.
+func (s *AccountService) AuthenticateAPISession(ctx context.Context, site, token string) (*platform.Session, error) {
+	tok, u, err := s.findToken(ctx, site, tokenAPI, token)
+	if err != nil {
+		return nil, err
+	}
+	return &platform.Session{ID: tok.SessionID, User: u, APIToken: token, ExpiresAt: tok.ExpiresAt}, nil
+}
+
 // AuthenticateAccessToken implements platform.AccountService.
 func (s *AccountService) AuthenticateAccessToken(ctx context.Context, site, token string) (*platform.Session, error) {
 	tok, u, err := s.findToken(ctx, site, tokenAccess, token)
@@ -406,6 +444,10 @@ func (s *AccountService) RequestPasswordReset(ctx context.Context, site, email s
 	t := now()
 	row := &resetRow{Hash: hash, UserID: u.ID, Site: site, CreatedAt: t, ExpiresAt: t.Add(s.opts.ResetTTL)}
 	return s.db.RunInTx(ctx, &sql.TxOptions{}, func(ctx context.Context, tx bun.Tx) error {
+		// A new link voids the older ones.
+		if err := voidResetLinks(ctx, tx, u.ID, t); err != nil {
+			return err
+		}
 		if _, err := tx.NewInsert().Model(row).Exec(ctx); err != nil {
 			return fmt.Errorf("store reset token: %w", err)
 		}
@@ -418,37 +460,57 @@ func (s *AccountService) RequestPasswordReset(ctx context.Context, site, email s
 	})
 }
 
-// ResetPassword implements platform.AccountService.
-func (s *AccountService) ResetPassword(ctx context.Context, site, token, password string) error {
-	if fe := platform.CheckPassword("password", password); fe != nil {
-		return platform.Invalid(*fe)
+func voidResetLinks(ctx context.Context, tx bun.IDB, userID string, t time.Time) error {
+	if _, err := tx.NewUpdate().Model((*resetRow)(nil)).Set("used_at = ?", t).
+		Where("user_id = ? AND used_at IS NULL", userID).Exec(ctx); err != nil {
+		return fmt.Errorf("void reset links: %w", err)
 	}
-	hash := hashPassword(password)
-	return s.db.RunInTx(ctx, &sql.TxOptions{}, func(ctx context.Context, tx bun.Tx) error {
+	return nil
+}
+
+// ResetPassword implements platform.AccountService. The token is looked
+// up before the new password is hashed, so a bogus token costs one indexed
+// read and no hashing.
+func (s *AccountService) ResetPassword(ctx context.Context, site, token, password string) (string, error) {
+	if fe := platform.CheckPassword("password", password); fe != nil {
+		return "", platform.Invalid(*fe)
+	}
+	var row resetRow
+	err := s.db.NewSelect().Model(&row).Where("hash = ? AND site = ?", hashToken(token), site).Scan(ctx)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", errBadResetToken
+	}
+	if err != nil {
+		return "", fmt.Errorf("find reset token: %w", err)
+	}
+	if row.UsedAt != nil || !now().Before(row.ExpiresAt) {
+		return "", errBadResetToken
+	}
+	hash, err := s.opts.Hashes.hash(ctx, password)
+	if err != nil {
+		return "", err
+	}
+	err = s.db.RunInTx(ctx, &sql.TxOptions{}, func(ctx context.Context, tx bun.Tx) error {
 		t := now()
-		var row resetRow
-		err := tx.NewSelect().Model(&row).Where("hash = ? AND site = ?", hashToken(token), site).Scan(ctx)
-		if errors.Is(err, sql.ErrNoRows) {
-			return errBadResetToken
-		}
-		if err != nil {
-			return fmt.Errorf("find reset token: %w", err)
-		}
-		if row.UsedAt != nil || !t.Before(row.ExpiresAt) {
-			return errBadResetToken
-		}
 		// The guard on used_at makes the token single-use even when two
-		// resets race.
+		// resets race, and the expiry is checked again after hashing.
 		res, err := tx.NewUpdate().Model((*resetRow)(nil)).Set("used_at = ?", t).
-			Where("hash = ? AND used_at IS NULL", row.Hash).Exec(ctx)
+			Where("hash = ? AND used_at IS NULL AND expires_at > ?", row.Hash, t).Exec(ctx)
 		if err != nil {
 			return fmt.Errorf("use reset token: %w", err)
 		}
 		if n, _ := res.RowsAffected(); n != 1 {
 			return errBadResetToken
 		}
+		if err := voidResetLinks(ctx, tx, row.UserID, t); err != nil {
+			return err
+		}
 		return setPasswordTx(ctx, tx, site, row.UserID, hash)
 	})
+	if err != nil {
+		return "", err
+	}
+	return row.UserID, nil
 }
 
 // DeleteStale removes tokens and reset links that ended (expired or
