@@ -55,11 +55,13 @@ func serve(ctx context.Context, path string, environ []string, stderr io.Writer)
 		return err
 	}
 	defer stopPlatform()
-	api := httpapi.NewServer(apiOpts)
-	realtime, err := wireRealtime(ctx, cfg, api, db, log)
+	realtime, err := wireRealtime(ctx, cfg, db, log)
 	if err != nil {
 		return err
 	}
+	apiOpts.Sessions = realtime.service
+	api := httpapi.NewServer(apiOpts)
+	realtime.mount(api, log)
 	media, err := wireMedia(ctx, cfg, api, log)
 	if err != nil {
 		realtime.Close(ctx)

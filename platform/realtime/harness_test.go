@@ -87,6 +87,8 @@ type nodeOptions struct {
 	mailbox bus.Mailbox
 	addr    string // default 127.0.0.1:0
 	name    string // the node's name in relayed envelopes
+	// accounts serves the account routes (logout ends realtime sessions).
+	accounts bool
 }
 
 func (e *env) start(t *testing.T, o nodeOptions) *node {
@@ -110,7 +112,11 @@ func (e *env) start(t *testing.T, o nodeOptions) *node {
 	if err != nil {
 		t.Fatal(err)
 	}
-	api := httpapi.NewServer(httpapi.Options{Sites: e.sites, Logger: log, Version: "test"})
+	apiOpts := httpapi.Options{Sites: e.sites, Logger: log, Version: "test"}
+	if o.accounts {
+		apiOpts.Accounts, apiOpts.Sessions = e.accounts, svc
+	}
+	api := httpapi.NewServer(apiOpts)
 	api.Router().Handle("/socket.io/", svc)
 	var ln net.Listener
 	// A restarted node may find its port still held for a moment.
