@@ -17,6 +17,7 @@ import (
 	"souk/platform/gallery"
 	"souk/platform/google"
 	"souk/platform/httpapi"
+	"souk/platform/imaging"
 	"souk/platform/mail"
 	"souk/platform/store"
 )
@@ -62,6 +63,8 @@ func wirePlatform(ctx context.Context, cfg config.Config, db *store.DB, log *slo
 		MaxBytes:  int64(p.Uploads.MaxImageBytes),
 		MaxImages: p.Uploads.MaxImagesPerListing,
 		Log:       log,
+		Pictures: imaging.New(imaging.Limits{MaxPixels: p.Uploads.MaxImagePixels, MaxInputSide: p.Uploads.MaxImageSide,
+			Memory: p.Uploads.DecodeMemory}),
 	}
 	opts.Media = blobs
 	opts.MaxUploadBytes = int64(p.Uploads.MaxImageBytes)

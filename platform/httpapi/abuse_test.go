@@ -1,8 +1,11 @@
 package httpapi_test
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	imgpkg "image"
+	"image/png"
 	"net/http"
 	"net/netip"
 	"strings"
@@ -10,7 +13,9 @@ import (
 	"testing"
 	"time"
 
+	"souk/platform/gallery"
 	"souk/platform/httpapi"
+	"souk/platform/imaging"
 	"souk/platform/store"
 	"souk/platform/store/storetest"
 )
@@ -147,5 +152,50 @@ func TestForgotPasswordTakesTheSameTimeForUnknownAddresses(t *testing.T) {
 	// answer sooner than the floor both wait for.
 	if took := time.Since(start); took < 250*time.Millisecond {
 		t.Fatalf("an unknown address answered in %v, before the common floor", took)
+	}
+}
+
+// pictureBomb is a 7000×7000 PNG: some 50 KB on the wire, about 200 MB as
+// a bitmap.
+func pictureBomb(t *testing.T) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	enc := png.Encoder{CompressionLevel: png.BestCompression}
+	if err := enc.Encode(&buf, imgpkg.NewNRGBA(imgpkg.Rect(0, 0, 7000, 7000))); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+func TestLargeDimensionUploadsAreRefusedBeforeDecoding(t *testing.T) {
+	db := storetest.Open(t, "sqlite")
+	const budgetMiB = 256
+	srv := newPlatformServer(t, db, func(o *httpapi.Options) {
+		o.Images.(*gallery.Service).Pictures = imaging.New(imaging.Limits{MaxPixels: 25_000_000, MaxInputSide: 4096, Memory: budgetMiB << 20})
+	})
+	ala := srv.register(t, desks, "ala@example.com")
+	l := srv.createListing(t, desks, ala.AccessToken, "Oak desk")
+	bomb := pictureBomb(t)
+	codes := make([]int, 8)
+	bodies := make([]string, 8)
+	peak := peakRSS(t, func() {
+		var wg sync.WaitGroup
+		for i := range codes {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				codes[i], bodies[i] = srv.upload(t, desks, ala.AccessToken, l.ID, bomb)
+			}()
+		}
+		wg.Wait()
+	})
+	for i, code := range codes {
+		if code != http.StatusUnprocessableEntity || !decodeProblem(t, bodies[i]).hasField("body.file") || !strings.Contains(bodies[i], "too large") {
+			t.Errorf("upload %d of a %d-byte 7000×7000 PNG: %d %s", i, len(bomb), code, bodies[i])
+		}
+	}
+	t.Logf("peak RSS during 8 concurrent 7000×7000 uploads: %d MiB", peak)
+	if peak >= budgetMiB {
+		t.Fatalf("peak RSS %d MiB, want under the %d MiB decoding budget", peak, budgetMiB)
 	}
 }
