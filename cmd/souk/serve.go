@@ -46,7 +46,7 @@ func serve(ctx context.Context, path string, environ []string, stderr io.Writer)
 		Sites:   sites,
 		Logger:  log,
 		Version: version(),
-		Ready:   db.PingContext,
+		Ready:   db.CheckWritable,
 		Web:     webApp(log),
 		Contact: store.NewContactService(db),
 	}

@@ -51,6 +51,7 @@ func wirePlatform(ctx context.Context, cfg config.Config, db *store.DB, log *slo
 		}
 		opts.TrustedProxies = append(opts.TrustedProxies, prefix)
 	}
+	opts.HSTS = cfg.Mode == config.Production
 	opts.Calls = store.NewCallService(db)
 	opts.MediaKeys = cfg.Media.Keys
 	opts.MediaTokenTTL = p.Auth.MediaTokenTTL

@@ -72,4 +72,3 @@ func writeProblem(w http.ResponseWriter, status int, detail string) {
 	}
 	w.Write(body)
 }
-
