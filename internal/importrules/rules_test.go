@@ -29,7 +29,7 @@ var rules = map[string]rule{
 	"souk/platform/blob":              {doc: "platform/blob/doc.go", souk: []string{"souk/platform"}},
 	"souk/platform/fetch":             {doc: "platform/fetch/doc.go", souk: []string{"souk/platform"}},
 	"souk/platform/google":            {doc: "platform/google/doc.go", souk: []string{"souk/platform"}},
-	"souk/platform/imaging":           {doc: "platform/imaging/doc.go", souk: []string{"souk/platform"}},
+	"souk/platform/imaging":           {doc: "platform/imaging/doc.go", souk: []string{"souk/platform"}, others: []string{"github.com/gabriel-vasile/mimetype", "golang.org/x/image", "golang.org/x/sync/semaphore"}},
 	"souk/platform/gallery":           {doc: "platform/gallery/doc.go", souk: []string{"souk/platform", "souk/platform/imaging"}},
 	"souk/platform/mail":              {doc: "platform/mail/doc.go", souk: []string{"souk/platform", "souk/config"}},
 	"souk/platform/store":             {doc: "platform/store/doc.go", souk: []string{"souk/platform", "souk/config"}},
