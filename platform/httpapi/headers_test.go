@@ -1,8 +1,10 @@
 package httpapi_test
 
 import (
+	"regexp"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"souk/platform/httpapi"
 )
@@ -39,5 +41,26 @@ func TestBrowserSecurityHeaders(t *testing.T) {
 				t.Errorf("%s: HSTS sent = %v, want %v (production only)", path, got, hsts)
 			}
 		}
+	}
+}
+
+func TestIndexCarriesTheStyleNonceOfItsResponse(t *testing.T) {
+	srv := newServer(t, false, func(o *httpapi.Options) {
+		o.Web = fstest.MapFS{"index.html": {Data: []byte(`<!doctype html><meta property="csp-nonce" nonce="SOUK_CSP_NONCE"><title>app</title>`)}}
+	})
+	nonces := map[string]bool{}
+	for range 2 {
+		resp, body := get(t, srv, "desks.localhost", "/listings")
+		m := regexp.MustCompile(`style-src 'self' 'nonce-([A-Za-z0-9_-]{20,})'`).FindStringSubmatch(resp.Header.Get("Content-Security-Policy"))
+		if m == nil {
+			t.Fatalf("no style nonce in %q", resp.Header.Get("Content-Security-Policy"))
+		}
+		if !strings.Contains(body, `nonce="`+m[1]+`"`) || strings.Contains(body, "SOUK_CSP_NONCE") {
+			t.Fatalf("index.html does not carry the response's nonce %s: %s", m[1], body)
+		}
+		nonces[m[1]] = true
+	}
+	if len(nonces) != 2 {
+		t.Fatal("two responses shared a nonce")
 	}
 }
