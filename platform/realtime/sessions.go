@@ -27,11 +27,18 @@ var sessionEndMessages = map[string]string{
 // SessionsEnded implements platform.SessionNotifier: the user's sockets of
 // the ended session (or of every session) are disconnected on every node.
 func (s *Service) SessionsEnded(ctx context.Context, end platform.SessionEnd) error {
+	return PublishSessionEnd(ctx, s.bus, s.node, end)
+}
+
+// PublishSessionEnd tells every node on b to close the sockets of ended
+// sessions; processes without a Service of their own (the admin command)
+// use it on the shared Redis bus.
+func PublishSessionEnd(ctx context.Context, b bus.Bus, origin string, end platform.SessionEnd) error {
 	raw, err := json.Marshal(end)
 	if err != nil {
 		return fmt.Errorf("encode session end: %w", err)
 	}
-	return s.bus.Publish(ctx, bus.Message{Kind: kindSessionEnd, Data: raw, Origin: s.node})
+	return b.Publish(ctx, bus.Message{Kind: kindSessionEnd, Data: raw, Origin: origin})
 }
 
 // endSessions disconnects this node's sockets of an ended session.
