@@ -49,6 +49,13 @@ type Server struct {
 	ShutdownTimeout time.Duration `yaml:"shutdown_timeout"`
 	// ReadHeaderTimeout guards against slow-header clients. Default 10s.
 	ReadHeaderTimeout time.Duration `yaml:"read_header_timeout"`
+	// ReadTimeout bounds reading a whole request (uploads included),
+	// WriteTimeout writing its response, IdleTimeout how long a kept-alive
+	// connection may wait for its next request. WebSocket connections
+	// manage their own deadlines once upgraded. Defaults 60s, 120s, 120s.
+	ReadTimeout  time.Duration `yaml:"read_timeout"`
+	WriteTimeout time.Duration `yaml:"write_timeout"`
+	IdleTimeout  time.Duration `yaml:"idle_timeout"`
 }
 
 // Log configures structured logging.
@@ -90,6 +97,9 @@ func DefaultConfig() Config {
 			Addr:              ":7880",
 			ShutdownTimeout:   15 * time.Second,
 			ReadHeaderTimeout: 10 * time.Second,
+			ReadTimeout:       60 * time.Second,
+			WriteTimeout:      120 * time.Second,
+			IdleTimeout:       120 * time.Second,
 		},
 		Log:      Log{Format: "text", Level: "info"},
 		Sites:    Sites{Default: "desks"},
@@ -122,8 +132,11 @@ func (c Config) Validate() error {
 	if c.Server.ShutdownTimeout <= 0 {
 		bad("server.shutdown_timeout", "must be > 0")
 	}
-	if c.Server.ReadHeaderTimeout <= 0 {
-		bad("server.read_header_timeout", "must be > 0")
+	for key, d := range map[string]time.Duration{"server.read_header_timeout": c.Server.ReadHeaderTimeout,
+		"server.read_timeout": c.Server.ReadTimeout, "server.write_timeout": c.Server.WriteTimeout, "server.idle_timeout": c.Server.IdleTimeout} {
+		if d <= 0 {
+			bad(key, "must be > 0")
+		}
 	}
 	switch c.Log.Format {
 	case "text", "json":

@@ -5,9 +5,11 @@
 // optional YAML file and SOUK_* environment variables, rejecting unknown
 // keys. Each section validates itself and names the offending key.
 //
-// Sites are one YAML file each under sites/, built into the binary; a
-// SiteSet resolves a request's host name to its site.
+// Sites are one YAML file each under sites/, built into the binary; each is
+// mapped into a platform.Site, and a SiteSet resolves a request's host name
+// to its site.
 //
-// Imports: the standard library and gopkg.in/yaml.v3 only. Every other
-// package may import config; config imports none of souk.
+// Imports: the standard library, gopkg.in/yaml.v3 and the platform root
+// package (the domain types sites map into). Every other package may import
+// config; config imports no other souk package.
 package config

@@ -29,6 +29,9 @@ type PlatformAuth struct {
 	// MediaTokenTTL is the lifetime of a media access token from /token;
 	// the media server refreshes tokens of connected clients. Default 10m.
 	MediaTokenTTL time.Duration `yaml:"media_token_ttl"`
+	// MaxConcurrentHashes bounds password hashes computed at once (19 MiB
+	// each); more sign-ins wait briefly, then get 503. Default 4.
+	MaxConcurrentHashes int `yaml:"max_concurrent_hashes"`
 }
 
 // PlatformGoogle configures verification of Google ID tokens. The client
@@ -44,10 +47,17 @@ type PlatformGoogle struct {
 type PlatformRateLimit struct {
 	// LoginPerIPPerMinute counts login and sign-in attempts per client IP.
 	LoginPerIPPerMinute int `yaml:"login_per_ip_per_minute"`
-	// LoginPerAccountPer15m counts login attempts per site and e-mail.
-	LoginPerAccountPer15m int `yaml:"login_per_account_per_15m"`
-	// RegisterPerIPPerHour counts registrations and reset requests per IP.
+	// LoginFailuresPerAccount are the failed logins on one account from
+	// one client network (an IPv4 address, an IPv6 /64) after which each
+	// further attempt from that network waits twice as long as the last
+	// (1s, 2s, 4s … 15m). Other networks are not slowed, so an attacker
+	// cannot lock the owner out.
+	LoginFailuresPerAccount int `yaml:"login_failures_per_account"`
+	// RegisterPerIPPerHour counts registrations and forgot-password
+	// requests per IP.
 	RegisterPerIPPerHour int `yaml:"register_per_ip_per_hour"`
+	// ResetPerIPPerHour counts attempts to use a password reset link.
+	ResetPerIPPerHour int `yaml:"reset_per_ip_per_hour"`
 	// ContactPerIPPerHour counts contact form submissions per IP.
 	ContactPerIPPerHour int `yaml:"contact_per_ip_per_hour"`
 	// TrustedProxies are CIDRs of reverse proxies in front of souk. For a
@@ -81,6 +91,13 @@ type PlatformUploads struct {
 	MaxImagesPerListing int `yaml:"max_images_per_listing"`
 	// FetchTimeout bounds fetching an image from a URL. Default 10s.
 	FetchTimeout time.Duration `yaml:"fetch_timeout"`
+	// MaxImagePixels and MaxImageSide are checked from the image header
+	// before decoding. Default 25 megapixels and 4096 pixels a side.
+	MaxImagePixels int `yaml:"max_image_pixels"`
+	MaxImageSide   int `yaml:"max_image_side"`
+	// DecodeMemory bounds the memory of images being decoded at once,
+	// in bytes; an image needs about 5 bytes per pixel. Default 256 MiB.
+	DecodeMemory int64 `yaml:"decode_memory"`
 }
 
 // PlatformBlob selects where images are stored: "local" (under
@@ -97,15 +114,17 @@ type PlatformBlob struct {
 // DefaultPlatform returns the documented defaults.
 func DefaultPlatform() Platform {
 	return Platform{
-		Auth: PlatformAuth{SessionTTL: 24 * time.Hour, ResetTTL: time.Hour, MediaTokenTTL: 10 * time.Minute},
+		Auth: PlatformAuth{SessionTTL: 24 * time.Hour, ResetTTL: time.Hour, MediaTokenTTL: 10 * time.Minute, MaxConcurrentHashes: 4},
 		Google: PlatformGoogle{
 			JWKSURL: "https://www.googleapis.com/oauth2/v3/certs",
 			Issuers: []string{"https://accounts.google.com", "accounts.google.com"},
 		},
-		RateLimit: PlatformRateLimit{LoginPerIPPerMinute: 20, LoginPerAccountPer15m: 10, RegisterPerIPPerHour: 20, ContactPerIPPerHour: 10},
-		Mail:      PlatformMail{SMTPPort: 587, From: "Souk <no-reply@souk.localhost>", TLS: "mandatory", PollInterval: 5 * time.Second},
-		Uploads:   PlatformUploads{MaxImageBytes: 10 << 20, MaxImagesPerListing: 10, FetchTimeout: 10 * time.Second},
-		Blob:      PlatformBlob{Backend: "local", S3Region: "us-east-1"},
+		RateLimit: PlatformRateLimit{LoginPerIPPerMinute: 20, LoginFailuresPerAccount: 5, RegisterPerIPPerHour: 20,
+			ResetPerIPPerHour: 20, ContactPerIPPerHour: 10},
+		Mail: PlatformMail{SMTPPort: 587, From: "Souk <no-reply@souk.localhost>", TLS: "mandatory", PollInterval: 5 * time.Second},
+		Uploads: PlatformUploads{MaxImageBytes: 10 << 20, MaxImagesPerListing: 10, FetchTimeout: 10 * time.Second,
+			MaxImagePixels: 25_000_000, MaxImageSide: 4096, DecodeMemory: 256 << 20},
+		Blob: PlatformBlob{Backend: "local", S3Region: "us-east-1"},
 	}
 }
 
@@ -129,8 +148,9 @@ func (p Platform) Validate() error {
 		bad("google.issuers", "at least one issuer is required")
 	}
 	for key, n := range map[string]int{
-		"rate_limit.login_per_ip_per_minute": p.RateLimit.LoginPerIPPerMinute, "rate_limit.login_per_account_per_15m": p.RateLimit.LoginPerAccountPer15m,
+		"rate_limit.login_per_ip_per_minute": p.RateLimit.LoginPerIPPerMinute, "rate_limit.login_failures_per_account": p.RateLimit.LoginFailuresPerAccount,
 		"rate_limit.register_per_ip_per_hour": p.RateLimit.RegisterPerIPPerHour, "rate_limit.contact_per_ip_per_hour": p.RateLimit.ContactPerIPPerHour,
+		"rate_limit.reset_per_ip_per_hour": p.RateLimit.ResetPerIPPerHour,
 	} {
 		if n < 0 {
 			bad(key, "must be >= 0 (0 disables the limit)")
@@ -163,6 +183,18 @@ func (p Platform) Validate() error {
 	}
 	if p.Uploads.FetchTimeout < time.Second || p.Uploads.FetchTimeout > time.Minute {
 		bad("uploads.fetch_timeout", "must be between 1s and 1m")
+	}
+	if p.Uploads.MaxImageSide < 64 || p.Uploads.MaxImageSide > 16384 {
+		bad("uploads.max_image_side", "must be between 64 and 16384")
+	}
+	if p.Uploads.MaxImagePixels < 4096 || p.Uploads.MaxImagePixels > 100_000_000 {
+		bad("uploads.max_image_pixels", "must be between 4096 and 100000000")
+	}
+	if p.Uploads.DecodeMemory < 5*int64(p.Uploads.MaxImagePixels) {
+		bad("uploads.decode_memory", "must hold at least one image of max_image_pixels (5 bytes a pixel)")
+	}
+	if p.Auth.MaxConcurrentHashes < 1 || p.Auth.MaxConcurrentHashes > 256 {
+		bad("auth.max_concurrent_hashes", "must be between 1 and 256")
 	}
 	switch p.Blob.Backend {
 	case "local":

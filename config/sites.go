@@ -12,6 +12,8 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"souk/platform"
 )
 
 // Languages are the interface languages, in the order offered to users.
@@ -19,8 +21,8 @@ var Languages = []string{"en", "pl", "es", "fr", "it", "pt", "de", "cn", "br", "
 
 // Scopes a navigation item may require.
 const (
-	ScopeInternal = "internal"
-	ScopeAdmin    = "admin2"
+	ScopeInternal = platform.ScopeInternal
+	ScopeAdmin    = platform.ScopeAdmin
 )
 
 //go:embed sites/*.yaml
@@ -35,81 +37,81 @@ func BuiltinSites() fs.FS {
 	return sub
 }
 
-// Site is one tenant: what a host name shows. Field names follow the
-// product's site configuration so the JSON the web app receives matches.
+// Site is the schema of one site file; LoadSites maps it into a
+// platform.Site. Keys follow the product's site configuration.
 type Site struct {
-	Project                string                       `yaml:"project" json:"project"`
-	Hosts                  []string                     `yaml:"hosts" json:"-"`
-	DefaultLang            string                       `yaml:"defaultLang" json:"defaultLang"`
-	Languages              []string                     `yaml:"languages" json:"languages"`
-	AdditionalTranslations map[string]map[string]string `yaml:"additionalTranslations" json:"additionalTranslations"`
-	Redirects              []Redirect                   `yaml:"redirects" json:"redirects"`
-	Navigation             []NavItem                    `yaml:"navigation" json:"navigation"`
-	Configuration          SiteSettings                 `yaml:"configuration" json:"configuration"`
-	ExtraRoutes            []Route                      `yaml:"extraRoutes" json:"extraRoutes"`
-	Frontpage              Frontpage                    `yaml:"frontpage" json:"frontpage"`
+	Project                string                       `yaml:"project"`
+	Hosts                  []string                     `yaml:"hosts"`
+	DefaultLang            string                       `yaml:"defaultLang"`
+	Languages              []string                     `yaml:"languages"`
+	AdditionalTranslations map[string]map[string]string `yaml:"additionalTranslations"`
+	Redirects              []Redirect                   `yaml:"redirects"`
+	Navigation             []NavItem                    `yaml:"navigation"`
+	Configuration          SiteSettings                 `yaml:"configuration"`
+	ExtraRoutes            []Route                      `yaml:"extraRoutes"`
+	Frontpage              Frontpage                    `yaml:"frontpage"`
 	// ContactEmail receives the site's contact form. Never sent to clients.
-	ContactEmail string `yaml:"contactEmail" json:"-"`
+	ContactEmail string `yaml:"contactEmail"`
 }
 
 // Redirect sends one client route to another.
 type Redirect struct {
-	From string `yaml:"from" json:"from"`
-	To   string `yaml:"to" json:"to"`
+	From string `yaml:"from"`
+	To   string `yaml:"to"`
 }
 
 // NavItem is one entry of the site's navigation.
 type NavItem struct {
-	Key           string `yaml:"key" json:"key"`
-	Title         string `yaml:"title" json:"title"`
-	To            string `yaml:"to" json:"to"`
-	Icon          string `yaml:"icon" json:"icon,omitempty"`
-	RequiredScope string `yaml:"requiredScope" json:"requiredScope"`
+	Key           string `yaml:"key"`
+	Title         string `yaml:"title"`
+	To            string `yaml:"to"`
+	Icon          string `yaml:"icon"`
+	RequiredScope string `yaml:"requiredScope"`
 }
 
 // SiteSettings is the "configuration" block of a site.
 type SiteSettings struct {
-	AppName                 string `yaml:"AppName" json:"AppName"`
-	AppDomain               string `yaml:"AppDomain" json:"AppDomain"`
-	AppTitle                string `yaml:"AppTitle" json:"AppTitle"`
-	DefaultLandingAdminPage string `yaml:"DefaultLandingAdminPage" json:"DefaultLandingAdminPage"`
+	AppName                 string `yaml:"AppName"`
+	AppDomain               string `yaml:"AppDomain"`
+	AppTitle                string `yaml:"AppTitle"`
+	DefaultLandingAdminPage string `yaml:"DefaultLandingAdminPage"`
 	// GoogleClientID is used for identity-provider sign-in on the site's
 	// own domains; GoogleClientIDLocal on localhost.
-	GoogleClientID      string `yaml:"GoogleClientId" json:"GoogleClientId,omitempty"`
-	GoogleClientIDLocal string `yaml:"GoogleClientIdLocal" json:"GoogleClientIdLocal,omitempty"`
+	GoogleClientID      string `yaml:"GoogleClientId"`
+	GoogleClientIDLocal string `yaml:"GoogleClientIdLocal"`
 }
 
 // Route is a site-specific client route. It replaces a built-in route with
 // the same path or is appended.
 type Route struct {
-	Path      string    `yaml:"path" json:"path"`
-	Name      string    `yaml:"name" json:"name"`
-	Component string    `yaml:"component" json:"component"`
-	Meta      RouteMeta `yaml:"meta" json:"meta"`
+	Path      string    `yaml:"path"`
+	Name      string    `yaml:"name"`
+	Component string    `yaml:"component"`
+	Meta      RouteMeta `yaml:"meta"`
 }
 
 // RouteMeta mirrors the web app's page meta.
 type RouteMeta struct {
-	Layout              string `yaml:"layout" json:"layout,omitempty"`
-	Public              bool   `yaml:"public" json:"public,omitempty"`
-	UnauthenticatedOnly bool   `yaml:"unauthenticatedOnly" json:"unauthenticatedOnly,omitempty"`
-	Action              string `yaml:"action" json:"action,omitempty"`
-	Subject             string `yaml:"subject" json:"subject,omitempty"`
+	Layout              string `yaml:"layout"`
+	Public              bool   `yaml:"public"`
+	UnauthenticatedOnly bool   `yaml:"unauthenticatedOnly"`
+	Action              string `yaml:"action"`
+	Subject             string `yaml:"subject"`
 }
 
 // Frontpage holds per-site switches of the front page.
 type Frontpage struct {
-	Meetup       bool   `yaml:"meetup" json:"meetup"`
-	PrimaryColor string `yaml:"primaryColor" json:"primaryColor,omitempty"`
+	Meetup       bool   `yaml:"meetup"`
+	PrimaryColor string `yaml:"primaryColor"`
 }
 
 // SiteSet resolves host names to sites.
 type SiteSet struct {
-	byHost      map[string]*Site
-	byProject   map[string]*Site
-	defaultSite *Site
+	byHost      map[string]*platform.Site
+	byProject   map[string]*platform.Site
+	defaultSite *platform.Site
 	strict      bool
-	order       []*Site
+	order       []*platform.Site
 }
 
 // ErrUnknownHost is returned in production mode for a host no site claims.
@@ -127,7 +129,7 @@ func LoadSites(fsys fs.FS, defaultProject string, strict bool) (*SiteSet, error)
 		return nil, errors.New("no site files (*.yaml) found")
 	}
 	sort.Strings(files)
-	set := &SiteSet{byHost: map[string]*Site{}, byProject: map[string]*Site{}, strict: strict}
+	set := &SiteSet{byHost: map[string]*platform.Site{}, byProject: map[string]*platform.Site{}, strict: strict}
 	var errs []error
 	for _, name := range files {
 		site, err := readSite(fsys, name)
@@ -160,7 +162,7 @@ func LoadSites(fsys fs.FS, defaultProject string, strict bool) (*SiteSet, error)
 	return set, nil
 }
 
-func readSite(fsys fs.FS, name string) (*Site, error) {
+func readSite(fsys fs.FS, name string) (*platform.Site, error) {
 	raw, err := fs.ReadFile(fsys, name)
 	if err != nil {
 		return nil, err
@@ -173,7 +175,37 @@ func readSite(fsys fs.FS, name string) (*Site, error) {
 	if err := site.Validate(); err != nil {
 		return nil, err
 	}
-	return site, nil
+	return site.domain(), nil
+}
+
+// domain maps the file's schema into the platform's site.
+func (s *Site) domain() *platform.Site {
+	d := &platform.Site{
+		Project: s.Project, Hosts: s.Hosts, DefaultLang: s.DefaultLang, Languages: s.Languages,
+		AdditionalTranslations: s.AdditionalTranslations,
+		Redirects:              make([]platform.Redirect, len(s.Redirects)),
+		Navigation:             make([]platform.NavItem, len(s.Navigation)),
+		Settings: platform.SiteSettings{
+			AppName: s.Configuration.AppName, AppDomain: s.Configuration.AppDomain, AppTitle: s.Configuration.AppTitle,
+			DefaultLandingAdminPage: s.Configuration.DefaultLandingAdminPage,
+			GoogleClientID:          s.Configuration.GoogleClientID, GoogleClientIDLocal: s.Configuration.GoogleClientIDLocal,
+		},
+		ExtraRoutes:  make([]platform.Route, len(s.ExtraRoutes)),
+		Frontpage:    platform.Frontpage{Meetup: s.Frontpage.Meetup, PrimaryColor: s.Frontpage.PrimaryColor},
+		ContactEmail: s.ContactEmail,
+	}
+	for i, r := range s.Redirects {
+		d.Redirects[i] = platform.Redirect{From: r.From, To: r.To}
+	}
+	for i, n := range s.Navigation {
+		d.Navigation[i] = platform.NavItem{Key: n.Key, Title: n.Title, To: n.To, Icon: n.Icon, RequiredScope: n.RequiredScope}
+	}
+	for i, r := range s.ExtraRoutes {
+		m := r.Meta
+		d.ExtraRoutes[i] = platform.Route{Path: r.Path, Name: r.Name, Component: r.Component, Meta: platform.RouteMeta{
+			Layout: m.Layout, Public: m.Public, UnauthenticatedOnly: m.UnauthenticatedOnly, Action: m.Action, Subject: m.Subject}}
+	}
+	return d
 }
 
 func decodeStrict(raw []byte, out any) error {
@@ -335,7 +367,7 @@ func isLocalHost(h string) bool {
 }
 
 // Resolve returns the site for a request's Host header.
-func (s *SiteSet) Resolve(host string) (*Site, error) {
+func (s *SiteSet) Resolve(host string) (*platform.Site, error) {
 	h := normalizeHost(host)
 	if site, ok := s.byHost[h]; ok {
 		return site, nil
@@ -347,13 +379,13 @@ func (s *SiteSet) Resolve(host string) (*Site, error) {
 }
 
 // Default returns the site served on local hosts.
-func (s *SiteSet) Default() *Site { return s.defaultSite }
+func (s *SiteSet) Default() *platform.Site { return s.defaultSite }
 
 // ByProject finds a site by its project name.
-func (s *SiteSet) ByProject(project string) (*Site, bool) {
+func (s *SiteSet) ByProject(project string) (*platform.Site, bool) {
 	site, ok := s.byProject[project]
 	return site, ok
 }
 
 // All returns every site in file order.
-func (s *SiteSet) All() []*Site { return append([]*Site(nil), s.order...) }
+func (s *SiteSet) All() []*platform.Site { return append([]*platform.Site(nil), s.order...) }

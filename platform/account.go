@@ -7,8 +7,6 @@ import (
 	"time"
 	"unicode"
 	"unicode/utf8"
-
-	"souk/config"
 )
 
 // Account limits.
@@ -17,12 +15,6 @@ const (
 	PasswordMax    = 128
 	DisplayNameMax = 80
 	EmailMax       = 254
-)
-
-// Token scopes carried by a session.
-const (
-	ScopeInternal = config.ScopeInternal // every signed-in user
-	ScopeAdmin    = config.ScopeAdmin    // administrators
 )
 
 // PasswordRule is stated verbatim to users whose password breaks it.
@@ -147,9 +139,10 @@ type ExternalIdentity struct {
 type AccountService interface {
 	Authenticator
 	UserFinder
-	// Register creates a user and a session. An e-mail already registered on
-	// the site gives ECONFLICT with a message that does not confirm it.
-	Register(ctx context.Context, r *Registration) (*Session, error)
+	// Register creates a user. An e-mail already registered on the site
+	// gives nil too (its owner is told by mail at most once a day), so the
+	// answer never tells who has an account; the caller signs in next.
+	Register(ctx context.Context, r *Registration) error
 	// Login gives the same EUNAUTHORIZED error for an unknown e-mail and a
 	// wrong password.
 	Login(ctx context.Context, site, email, password string) (*Session, error)
@@ -164,8 +157,29 @@ type AccountService interface {
 	// account; it returns nil either way. link builds the URL from the token.
 	RequestPasswordReset(ctx context.Context, site, email string, link func(token string) string) error
 	// ResetPassword sets a new password with a single-use, unexpired token
-	// and revokes the user's sessions.
-	ResetPassword(ctx context.Context, site, token, password string) error
+	// (a newer link voids older ones), revokes the user's sessions and
+	// returns the user's id.
+	ResetPassword(ctx context.Context, site, token, password string) (userID string, err error)
+}
+
+// SessionEnd says that sessions ended: one (SessionID set) or every
+// session of the user. Reason is shown to the user's open connections.
+type SessionEnd struct {
+	Site, UserID, SessionID string
+	Reason                  string
+}
+
+// Reasons a session ends.
+const (
+	EndLogout         = "logout"
+	EndPasswordChange = "password_changed"
+	EndExpired        = "session_expired"
+)
+
+// SessionNotifier closes whatever stays open of ended sessions, such as
+// realtime connections, on every node.
+type SessionNotifier interface {
+	SessionsEnded(ctx context.Context, end SessionEnd) error
 }
 
 // IdentityVerifier checks an identity provider's ID token issued to
@@ -189,6 +203,21 @@ type MailQueue interface {
 	DueMail(ctx context.Context, now time.Time, limit int) ([]OutgoingMail, error)
 	MarkMailSent(ctx context.Context, id string, at time.Time) error
 	MarkMailFailed(ctx context.Context, id string, cause error, retryAt time.Time) error
+}
+
+// HasTextControl reports control characters other than line breaks and
+// tabs, and invalid UTF-8, which no text field (single- or multi-line)
+// may carry: a NUL byte, for one, cannot be stored in PostgreSQL.
+func HasTextControl(s string) bool {
+	if !utf8.ValidString(s) {
+		return true
+	}
+	for _, r := range s {
+		if unicode.IsControl(r) && r != '\n' && r != '\r' && r != '\t' {
+			return true
+		}
+	}
+	return false
 }
 
 // HasControl reports control characters (line breaks included), which no

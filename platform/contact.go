@@ -37,8 +37,8 @@ func (m *ContactMessage) Validate() error {
 	if addr, err := mail.ParseAddress(m.Email); err != nil || addr.Address != m.Email {
 		fields = append(fields, FieldError{"email", "must be a valid e-mail address such as name@example.com"})
 	}
-	if n := utf8.RuneCountInString(m.Message); n < ContactMessageMin || n > ContactMessageMax {
-		fields = append(fields, FieldError{"message", "message must be between 10 and 5000 characters"})
+	if n := utf8.RuneCountInString(m.Message); n < ContactMessageMin || n > ContactMessageMax || HasTextControl(m.Message) {
+		fields = append(fields, FieldError{"message", "message must be between 10 and 5000 characters, without control characters"})
 	}
 	if len(fields) > 0 {
 		return Invalid(fields...)

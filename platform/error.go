@@ -15,6 +15,7 @@ const (
 	EFORBIDDEN    = "forbidden"    // valid credentials, not allowed
 	ERATELIMIT    = "rate_limited" // too many attempts
 	ETOOLARGE     = "too_large"    // payload over a limit
+	EUNAVAILABLE  = "unavailable"  // busy or overloaded; try again shortly
 	EINTERNAL     = "internal"     // a bug or an unavailable dependency
 )
 

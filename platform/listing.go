@@ -73,8 +73,8 @@ func (l *Listing) Validate() error {
 	if n := utf8.RuneCountInString(l.ProductName); n == 0 || n > ProductNameMax || HasControl(l.ProductName) {
 		fields = append(fields, FieldError{"productName", "product name is required, at most 120 characters, on one line"})
 	}
-	if utf8.RuneCountInString(l.Description) > DescriptionMax {
-		fields = append(fields, FieldError{"description", "description must be at most 5000 characters"})
+	if utf8.RuneCountInString(l.Description) > DescriptionMax || HasTextControl(l.Description) {
+		fields = append(fields, FieldError{"description", "description must be at most 5000 characters, without control characters"})
 	}
 	if !amountPattern.MatchString(l.Price.Amount) {
 		fields = append(fields, FieldError{"price.amount", "price must be a decimal number such as 12.50, with at most 2 decimals"})

@@ -47,8 +47,8 @@ type Message struct {
 // CheckMessageBody trims body and checks its length.
 func CheckMessageBody(body string) (string, error) {
 	body = strings.TrimSpace(body)
-	if n := utf8.RuneCountInString(body); n == 0 || n > MessageBodyMax {
-		return "", Invalid(FieldError{"body", "message must be between 1 and 4000 characters"})
+	if n := utf8.RuneCountInString(body); n == 0 || n > MessageBodyMax || HasTextControl(body) {
+		return "", Invalid(FieldError{"body", "message must be between 1 and 4000 characters, without control characters"})
 	}
 	return body, nil
 }

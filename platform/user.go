@@ -42,6 +42,14 @@ type Authenticator interface {
 	AuthenticateAPIToken(ctx context.Context, site, token string) (*User, error)
 }
 
+// SessionAuthenticator resolves an apiToken to its session, for
+// connections that must end with it.
+type SessionAuthenticator interface {
+	// AuthenticateAPISession is AuthenticateAPIToken with the session's id
+	// and expiry.
+	AuthenticateAPISession(ctx context.Context, site, token string) (*Session, error)
+}
+
 // UserFinder looks users up within one site.
 type UserFinder interface {
 	// FindUserByID returns ENOTFOUND for ids of other sites.

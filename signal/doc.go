@@ -6,8 +6,8 @@
 // It may import sfu/ (for the join request and sink types), pion-free
 // protocol types from github.com/livekit/protocol, gorilla/websocket and the
 // standard library. It must not import platform/ or cmd/. What it needs from
-// the rooms is the small Rooms interface in rooms.go; FromManager adapts an
-// *sfu.Manager to it.
+// the rooms is the small Rooms interface in rooms.go (Join, which returns a
+// Session of three methods); FromManager adapts an *sfu.Manager to it.
 //
 // Wiring in the main binary (cfg is config.Media; the full version, with
 // TURN over UDP/TCP/TLS, NAT addresses and codecs, is cmd/souk/wire_media.go):
@@ -21,14 +21,16 @@
 //		MaxParticipants: cfg.MaxParticipants, MaxTracksPerParticipant: cfg.MaxTracksPerParticipant,
 //		MaxDataPacketBytes: cfg.MaxDataPacketBytes,
 //		WebRTC: sfu.WebRTCConfig{UDPPort: cfg.UDPPort, NodeIPs: cfg.NodeIPs,
-//			PortRangeStart: uint16(cfg.PortRangeStart), PortRangeEnd: uint16(cfg.PortRangeEnd)},
+//			PortRangeStart: uint16(cfg.PortRangeStart), PortRangeEnd: uint16(cfg.PortRangeEnd),
+//			IncludeLoopback: development}, // loopback candidates for a local browser
 //		ICEServers: iceServers, // nil when TURN is off
 //	}, logger)
 //	srv := signal.NewServer(ctx, signal.Config{PingInterval: cfg.PingInterval, PingTimeout: cfg.PingTimeout},
 //		signal.StaticKeys(cfg.Keys), signal.FromManager(mgr), logger)
 //	router.Handle("/rtc", srv)
 //	router.Handle("/rtc/*", srv)
-//	router.Method(http.MethodHead, "/", signal.HeadRoot())
+//	// HEAD / (livekit-client's reachability probe) is answered, with CORS,
+//	// by the web app handler that also serves GET /.
 //	// on shutdown: srv.Close(ctx); mgr.Close(ctx); ts.Close()
 //
 // The Go protocol client used by tests and the load tester lives in

@@ -18,6 +18,9 @@ export default defineConfig({
       '/socket.io': { target: api, ws: true, changeOrigin: false },
     },
   },
+  // The server replaces this with each response's CSP nonce (see
+  // platform/httpapi/headers.go); the app reads it for its style elements.
+  html: { cspNonce: 'SOUK_CSP_NONCE' },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -7,10 +7,14 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
+	"os"
 	"strings"
 
 	"souk/config"
 	"souk/platform"
+	"souk/platform/realtime"
+	"souk/platform/realtime/bus"
 	"souk/platform/store"
 )
 
@@ -90,6 +94,7 @@ func admin(ctx context.Context, args, environ []string, stdin io.Reader, stdout,
 		if err := accounts.SetRoles(ctx, *site, existing.ID, roles); err != nil {
 			return err
 		}
+		closeSessions(ctx, cfg, log, platform.SessionEnd{Site: *site, UserID: existing.ID, Reason: platform.EndPasswordChange})
 		fmt.Fprintf(stdout, "%s on site %s is now an admin (user id %s); its password was replaced\n", existing.Email, *site, existing.ID)
 		return nil
 	case platform.ErrorCode(err) != platform.ENOTFOUND:
@@ -118,4 +123,24 @@ func explain(err error) error {
 		msgs[i] = "--" + flagName + ": " + f.Message
 	}
 	return errors.New(strings.Join(msgs, "; "))
+}
+
+// closeSessions asks the running souk processes to close the realtime
+// connections of sessions the command ended. It reaches them only through
+// Redis; without it their joins are still refused, as the tokens are
+// revoked.
+func closeSessions(ctx context.Context, cfg config.Config, log *slog.Logger, end platform.SessionEnd) {
+	if cfg.Redis.URL == "" {
+		return
+	}
+	node := fmt.Sprintf("admin-%d", os.Getpid())
+	b, err := bus.NewRedis(ctx, cfg.Redis.URL, cfg.Realtime.RedisPrefix, node, log)
+	if err != nil {
+		log.Warn("could not reach redis to close the user's realtime connections", "err", err)
+		return
+	}
+	defer b.Close()
+	if err := realtime.PublishSessionEnd(ctx, b, node, end); err != nil {
+		log.Warn("could not close the user's realtime connections", "err", err)
+	}
 }

@@ -7,13 +7,16 @@
 //	souk doctor   [--config souk.yaml]   check ports, addresses, TURN, certificate, keys, database, Redis
 //	souk version                          print the version
 //	souk bench    [flags]                 load-test a LiveKit-protocol media server (benchmarks/mediabench)
+//	souk admin create --site P --email E [--password PW] [--name N]
+//	                                      create (or promote) an administrator of site P
 //
 // main.go parses the command line; serve.go wires every part explicitly
-// (store, HTTP API, realtime channels, signalling, SFU, TURN) and owns the
-// shutdown order. wire_media.go and media_addrs.go start the media side
-// and log what browsers are told; doctor.go is `souk doctor`;
-// wire_metrics.go wraps the handler with /metrics and HTTP
-// request metrics.
+// (store, HTTP API, realtime channels, signalling, SFU, TURN; the wire_*.go
+// files hold each part's set-up) and owns the shutdown order. wire_media.go
+// and media_addrs.go start the media side and log what browsers are told;
+// wire_metrics.go wraps the handler with /metrics and HTTP request metrics;
+// doctor.go is `souk doctor`, bench.go `souk bench` and admin.go the admin
+// command.
 //
 // Imports: everything in the module; nothing imports cmd/souk.
 package main

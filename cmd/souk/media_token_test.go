@@ -59,6 +59,12 @@ func TestMediaTokenIsAcceptedBySignalling(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	resp.Body.Close()
+	resp, err = http.Post(api.URL+"/api/auth/login", "application/json",
+		strings.NewReader(`{"email":"ala@example.com","password":"oak desk 42"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
 	json.NewDecoder(resp.Body).Decode(&sess)
 	resp.Body.Close()
 	req, _ := http.NewRequest("POST", api.URL+"/token", strings.NewReader(`{"roomName":"`+sess.UserID+`","participantName":"Ala"}`))

@@ -46,12 +46,14 @@ func TestEveryRouteIsDocumented(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer stop()
-	api := httpapi.NewServer(opts)
-	realtime, err := wireRealtime(ctx, cfg, api, db, log)
+	realtime, err := wireRealtime(ctx, cfg, db, log)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer realtime.Close(context.Background())
+	opts.Sessions = realtime.service
+	api := httpapi.NewServer(opts)
+	realtime.mount(api, log)
 	media, err := wireMedia(ctx, cfg, api, log)
 	if err != nil {
 		t.Fatal(err)

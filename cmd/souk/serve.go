@@ -46,7 +46,7 @@ func serve(ctx context.Context, path string, environ []string, stderr io.Writer)
 		Sites:   sites,
 		Logger:  log,
 		Version: version(),
-		Ready:   db.PingContext,
+		Ready:   db.CheckWritable,
 		Web:     webApp(log),
 		Contact: store.NewContactService(db),
 	}
@@ -55,11 +55,13 @@ func serve(ctx context.Context, path string, environ []string, stderr io.Writer)
 		return err
 	}
 	defer stopPlatform()
-	api := httpapi.NewServer(apiOpts)
-	realtime, err := wireRealtime(ctx, cfg, api, db, log)
+	realtime, err := wireRealtime(ctx, cfg, db, log)
 	if err != nil {
 		return err
 	}
+	apiOpts.Sessions = realtime.service
+	api := httpapi.NewServer(apiOpts)
+	realtime.mount(api, log)
 	media, err := wireMedia(ctx, cfg, api, log)
 	if err != nil {
 		realtime.Close(ctx)
@@ -73,6 +75,9 @@ func serve(ctx context.Context, path string, environ []string, stderr io.Writer)
 	srv := &http.Server{
 		Handler:           wireMetrics(cfg, api, realtime, media, log),
 		ReadHeaderTimeout: cfg.Server.ReadHeaderTimeout,
+		ReadTimeout:       cfg.Server.ReadTimeout,
+		WriteTimeout:      cfg.Server.WriteTimeout,
+		IdleTimeout:       cfg.Server.IdleTimeout,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
 	log.Info("souk listening", "addr", ln.Addr().String(), "mode", cfg.Mode, "engine", db.Engine(),

@@ -17,6 +17,7 @@ import (
 	"souk/platform/gallery"
 	"souk/platform/google"
 	"souk/platform/httpapi"
+	"souk/platform/imaging"
 	"souk/platform/mail"
 	"souk/platform/store"
 )
@@ -26,7 +27,8 @@ import (
 // call it before closing the store.
 func wirePlatform(ctx context.Context, cfg config.Config, db *store.DB, log *slog.Logger, opts *httpapi.Options) (stop func(), err error) {
 	p := cfg.Platform
-	accounts := store.NewAccountService(db, store.AccountOptions{SessionTTL: p.Auth.SessionTTL, ResetTTL: p.Auth.ResetTTL})
+	accounts := store.NewAccountService(db, store.AccountOptions{SessionTTL: p.Auth.SessionTTL, ResetTTL: p.Auth.ResetTTL,
+		Hashes: store.NewHashLimiter(p.Auth.MaxConcurrentHashes, 2*time.Second)})
 	listings := store.NewListingService(db)
 	blobs, err := newBlobStore(cfg)
 	if err != nil {
@@ -36,10 +38,11 @@ func wirePlatform(ctx context.Context, cfg config.Config, db *store.DB, log *slo
 	opts.Accounts = accounts
 	opts.Identity = google.NewVerifier(google.Options{JWKSURL: p.Google.JWKSURL, Issuers: p.Google.Issuers})
 	opts.Limits = httpapi.RateLimits{
-		LoginPerIPPerMinute:   p.RateLimit.LoginPerIPPerMinute,
-		LoginPerAccountPer15m: p.RateLimit.LoginPerAccountPer15m,
-		RegisterPerIPPerHour:  p.RateLimit.RegisterPerIPPerHour,
-		ContactPerIPPerHour:   p.RateLimit.ContactPerIPPerHour,
+		LoginPerIPPerMinute:     p.RateLimit.LoginPerIPPerMinute,
+		LoginFailuresPerAccount: p.RateLimit.LoginFailuresPerAccount,
+		RegisterPerIPPerHour:    p.RateLimit.RegisterPerIPPerHour,
+		ResetPerIPPerHour:       p.RateLimit.ResetPerIPPerHour,
+		ContactPerIPPerHour:     p.RateLimit.ContactPerIPPerHour,
 	}
 	for _, cidr := range p.RateLimit.TrustedProxies {
 		prefix, err := netip.ParsePrefix(cidr)
@@ -48,6 +51,7 @@ func wirePlatform(ctx context.Context, cfg config.Config, db *store.DB, log *slo
 		}
 		opts.TrustedProxies = append(opts.TrustedProxies, prefix)
 	}
+	opts.HSTS = cfg.Mode == config.Production
 	opts.Calls = store.NewCallService(db)
 	opts.MediaKeys = cfg.Media.Keys
 	opts.MediaTokenTTL = p.Auth.MediaTokenTTL
@@ -60,6 +64,8 @@ func wirePlatform(ctx context.Context, cfg config.Config, db *store.DB, log *slo
 		MaxBytes:  int64(p.Uploads.MaxImageBytes),
 		MaxImages: p.Uploads.MaxImagesPerListing,
 		Log:       log,
+		Pictures: imaging.New(imaging.Limits{MaxPixels: p.Uploads.MaxImagePixels, MaxInputSide: p.Uploads.MaxImageSide,
+			Memory: p.Uploads.DecodeMemory}),
 	}
 	opts.Media = blobs
 	opts.MaxUploadBytes = int64(p.Uploads.MaxImageBytes)

@@ -16,15 +16,18 @@ import (
 
 // realtimeChannels is the mounted realtime service and the bus it owns.
 type realtimeChannels struct {
-	service *realtime.Service
-	bus     bus.Bus
+	service   *realtime.Service
+	bus       bus.Bus
+	crossNode bool
+	node      string
 }
 
-// wireRealtime mounts the Socket.IO channels at /socket.io/ below the
-// site middleware. With redis.url set, broadcasts and held invitations
-// are shared through Redis so several souk processes serve the same
-// rooms; otherwise they stay in this process.
-func wireRealtime(ctx context.Context, cfg config.Config, api *httpapi.Server, db *store.DB, log *slog.Logger) (*realtimeChannels, error) {
+// wireRealtime builds the Socket.IO channels; mount them once the API
+// server exists. With redis.url set, broadcasts, held invitations and
+// ended sessions are shared through Redis so several souk processes serve
+// the same rooms; otherwise they stay in this process. The service also
+// closes the sockets of sessions that end (apiOpts.Sessions).
+func wireRealtime(ctx context.Context, cfg config.Config, db *store.DB, log *slog.Logger) (*realtimeChannels, error) {
 	host, _ := os.Hostname()
 	node := fmt.Sprintf("%s-%d", host, os.Getpid())
 	var (
@@ -58,9 +61,13 @@ func wireRealtime(ctx context.Context, cfg config.Config, api *httpapi.Server, d
 		b.Close()
 		return nil, fmt.Errorf("realtime: %w", err)
 	}
-	api.Router().Handle("/socket.io/", svc)
-	log.Info("realtime channels mounted", "path", "/socket.io/", "cross_node", cfg.Redis.URL != "", "node", node)
-	return &realtimeChannels{service: svc, bus: b}, nil
+	return &realtimeChannels{service: svc, bus: b, crossNode: cfg.Redis.URL != "", node: node}, nil
+}
+
+// mount serves the channels at /socket.io/ below the site middleware.
+func (c *realtimeChannels) mount(api *httpapi.Server, log *slog.Logger) {
+	api.Router().Handle("/socket.io/", c.service)
+	log.Info("realtime channels mounted", "path", "/socket.io/", "cross_node", c.crossNode, "node", c.node)
 }
 
 // Close disconnects every client, then the bus.

@@ -34,6 +34,9 @@ type Service struct {
 	MaxBytes  int64
 	MaxImages int
 	Log       *slog.Logger
+	// Pictures checks and re-encodes images within the memory bound; nil
+	// uses imaging's default limits.
+	Pictures *imaging.Processor
 }
 
 // AddUploadedImage implements platform.ListingImageService.
@@ -71,7 +74,11 @@ func (s *Service) AddImageFromURL(ctx context.Context, site, ownerID, listingID,
 }
 
 func (s *Service) store(ctx context.Context, site, ownerID, listingID string, data []byte) (*platform.Image, error) {
-	res, err := imaging.Process(data)
+	pictures := s.Pictures
+	if pictures == nil {
+		pictures = imaging.New(imaging.Limits{})
+	}
+	res, err := pictures.Process(ctx, data)
 	if err != nil {
 		return nil, err
 	}

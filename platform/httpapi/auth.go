@@ -9,7 +9,6 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	"souk/config"
 	"souk/platform"
 )
 
@@ -121,164 +120,180 @@ type resetInput struct {
 
 type emptyOutput struct{}
 
+type registeredOutput struct {
+	CacheControl string `header:"Cache-Control"`
+	Body         struct {
+		Message string `json:"message"`
+	}
+}
+
+// forgotFloor is how long forgot-password takes at least, so that a known
+// address (a reset link is stored and mailed) answers no slower than an
+// unknown one.
+const forgotFloor = 250 * time.Millisecond
+
 func (s *Server) registerAuth() {
 	tags := []string{"Accounts"}
 	huma.Register(s.api, huma.Operation{
 		OperationID: "register", Method: http.MethodPost, Path: "/api/auth/register", Tags: tags,
-		Summary:       "Create an account and sign in",
-		Description:   "An e-mail already registered on this site gives 409 with a message that does not confirm it; its owner is told by mail. Rate-limited per IP and per e-mail.",
-		DefaultStatus: http.StatusCreated,
-	}, func(ctx context.Context, in *registerInput) (*sessionOutput, error) {
-		if err := check(s.limits.registerIP, infoFrom(ctx).IP); err != nil {
-			return nil, err
-		}
-		account := "register\x00" + platform.SiteFrom(ctx).Project + "\x00" + platform.NormalizeEmail(in.Body.Email)
-		if err := check(s.limits.loginAccount, account); err != nil {
-			return nil, err
-		}
-		sess, err := s.opts.Accounts.Register(ctx, &platform.Registration{Site: platform.SiteFrom(ctx).Project,
-			Email: in.Body.Email, Password: in.Body.Password, DisplayName: in.Body.DisplayName})
-		if err != nil {
-			return nil, Problem(ctx, err)
-		}
-		return newSessionOutput(sess), nil
-	})
-
+		Summary: "Create an account",
+		Description: "Always 202 with the same body, whether or not the e-mail already has an account on this site " +
+			"(its owner is told by mail, at most once a day); sign in next with the same e-mail and password. Rate-limited per IP.",
+		DefaultStatus: http.StatusAccepted,
+	}, s.register)
 	huma.Register(s.api, huma.Operation{
 		OperationID: "login", Method: http.MethodPost, Path: "/api/auth/login", Tags: tags,
-		Summary:     "Sign in with e-mail and password",
-		Description: "Unknown e-mail and wrong password give the same 401. Rate-limited per IP and per account.",
-	}, func(ctx context.Context, in *loginInput) (*sessionOutput, error) {
-		site := platform.SiteFrom(ctx).Project
-		if err := check(s.limits.loginIP, infoFrom(ctx).IP); err != nil {
-			return nil, err
-		}
-		if err := check(s.limits.loginAccount, site+"\x00"+platform.NormalizeEmail(in.Body.Email)); err != nil {
-			return nil, err
-		}
-		sess, err := s.opts.Accounts.Login(ctx, site, in.Body.Email, in.Body.Password)
-		if err != nil {
-			return nil, Problem(ctx, err)
-		}
-		return newSessionOutput(sess), nil
-	})
-
+		Summary: "Sign in with e-mail and password",
+		Description: "Unknown e-mail and wrong password give the same 401. Rate-limited per IP; repeated failures on one " +
+			"account from one network are slowed down exponentially (429 with Retry-After) without affecting other networks.",
+	}, s.login)
 	huma.Register(s.api, huma.Operation{
 		OperationID: "logout", Method: http.MethodPost, Path: "/api/auth/logout", Tags: tags,
-		Summary: "Sign out: revoke the session's access and api tokens", Security: bearerSecurity,
+		Summary:       "Sign out: revoke the session's tokens and close its realtime connections",
+		Security:      bearerSecurity,
 		DefaultStatus: http.StatusNoContent,
-	}, func(ctx context.Context, in *struct{ BearerAuth }) (*emptyOutput, error) {
-		sess, err := s.signedIn(ctx, in.BearerAuth)
-		if err != nil {
-			return nil, err
-		}
-		if err := s.opts.Accounts.Logout(ctx, sess.User.Site, sess.ID); err != nil {
-			return nil, Problem(ctx, err)
-		}
-		return &emptyOutput{}, nil
-	})
-
+	}, s.logout)
 	huma.Register(s.api, huma.Operation{
 		OperationID: "me", Method: http.MethodGet, Path: "/api/auth/me", Tags: tags,
 		Summary:     "The signed-in user's session",
 		Description: "No new tokens are issued: accessToken echoes the presented one and apiToken is empty.",
 		Security:    bearerSecurity,
-	}, func(ctx context.Context, in *struct{ BearerAuth }) (*sessionOutput, error) {
-		sess, err := s.signedIn(ctx, in.BearerAuth)
-		if err != nil {
-			return nil, err
-		}
-		return newSessionOutput(sess), nil
-	})
-
+	}, s.me)
 	huma.Register(s.api, huma.Operation{
 		OperationID: "forgot-password", Method: http.MethodPost, Path: "/api/auth/forgot-password", Tags: tags,
 		Summary:       "Mail a password reset link",
-		Description:   "Always 202, whether or not the e-mail has an account on this site. Rate-limited per IP.",
+		Description:   "Always 202 after the same time, whether or not the e-mail has an account on this site. A new link voids older ones. Rate-limited per IP.",
 		DefaultStatus: http.StatusAccepted,
-	}, func(ctx context.Context, in *forgotInput) (*acceptedOutput, error) {
-		if err := check(s.limits.registerIP, infoFrom(ctx).IP); err != nil {
-			return nil, err
-		}
-		site := platform.SiteFrom(ctx)
-		base := s.appBaseURL(ctx, site)
-		link := func(token string) string { return base + "/reset-password?token=" + url.QueryEscape(token) }
-		if err := s.opts.Accounts.RequestPasswordReset(ctx, site.Project, in.Body.Email, link); err != nil {
-			return nil, Problem(ctx, err)
-		}
-		return &acceptedOutput{}, nil
-	})
-
+	}, s.forgotPassword)
 	huma.Register(s.api, huma.Operation{
 		OperationID: "reset-password", Method: http.MethodPost, Path: "/api/auth/reset-password", Tags: tags,
 		Summary:       "Choose a new password with a reset token",
-		Description:   "The token works once and expires; every session of the user is revoked.",
+		Description:   "The token works once and expires; every session of the user is revoked and its realtime connections closed. Rate-limited per IP.",
 		DefaultStatus: http.StatusNoContent,
-	}, func(ctx context.Context, in *resetInput) (*emptyOutput, error) {
-		if err := s.opts.Accounts.ResetPassword(ctx, platform.SiteFrom(ctx).Project, in.Body.Token, in.Body.Password); err != nil {
-			return nil, Problem(ctx, err)
-		}
-		return &emptyOutput{}, nil
-	})
-
+	}, s.resetPassword)
 	if s.opts.Identity != nil {
 		huma.Register(s.api, huma.Operation{
 			OperationID: "google-sign-in", Method: http.MethodPost, Path: "/api/auth/google", Tags: tags,
 			Summary:     "Sign in with a Google ID token",
 			Description: "The token must be issued to this site's client id (the local one on localhost hosts) and carry a verified e-mail.",
-		}, func(ctx context.Context, in *googleInput) (*sessionOutput, error) {
-			if err := check(s.limits.loginIP, infoFrom(ctx).IP); err != nil {
-				return nil, err
-			}
-			site := platform.SiteFrom(ctx)
-			id, err := s.opts.Identity.Verify(ctx, in.Body.IDToken, googleClientID(site, infoFrom(ctx).Host))
-			if err != nil {
-				return nil, Problem(ctx, err)
-			}
-			sess, err := s.opts.Accounts.LoginExternal(ctx, site.Project, id)
-			if err != nil {
-				return nil, Problem(ctx, err)
-			}
-			return newSessionOutput(sess), nil
-		})
+		}, s.googleSignIn)
 	}
+}
 
-	if s.opts.ContactList == nil {
+func (s *Server) register(ctx context.Context, in *registerInput) (*registeredOutput, error) {
+	if err := check(s.limits.registerIP, infoFrom(ctx).IP); err != nil {
+		return nil, err
+	}
+	err := s.opts.Accounts.Register(ctx, &platform.Registration{Site: platform.SiteFrom(ctx).Project,
+		Email: in.Body.Email, Password: in.Body.Password, DisplayName: in.Body.DisplayName})
+	if err != nil {
+		return nil, Problem(ctx, err)
+	}
+	out := &registeredOutput{CacheControl: "no-store"}
+	out.Body.Message = "registration received: sign in with this e-mail address and password"
+	return out, nil
+}
+
+func (s *Server) login(ctx context.Context, in *loginInput) (*sessionOutput, error) {
+	site := platform.SiteFrom(ctx).Project
+	ip := infoFrom(ctx).IP
+	if err := check(s.limits.loginIP, ip); err != nil {
+		return nil, err
+	}
+	key := site + "\x00" + platform.NormalizeEmail(in.Body.Email) + "\x00" + network(ip)
+	if wait := s.limits.loginAccount.wait(key, time.Now()); wait > 0 {
+		return nil, huma.ErrorWithHeaders(
+			huma.Error429TooManyRequests("too many failed attempts for this account from your network; try again in "+retryAfter(wait)+" seconds"),
+			http.Header{"Retry-After": {retryAfter(wait)}})
+	}
+	sess, err := s.opts.Accounts.Login(ctx, site, in.Body.Email, in.Body.Password)
+	if err != nil {
+		if platform.ErrorCode(err) == platform.EUNAUTHORIZED {
+			s.limits.loginAccount.fail(key, time.Now())
+		}
+		return nil, Problem(ctx, err)
+	}
+	s.limits.loginAccount.succeed(key)
+	return newSessionOutput(sess), nil
+}
+
+func (s *Server) logout(ctx context.Context, in *struct{ BearerAuth }) (*emptyOutput, error) {
+	sess, err := s.signedIn(ctx, in.BearerAuth)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.opts.Accounts.Logout(ctx, sess.User.Site, sess.ID); err != nil {
+		return nil, Problem(ctx, err)
+	}
+	s.sessionsEnded(ctx, platform.SessionEnd{Site: sess.User.Site, UserID: sess.User.ID, SessionID: sess.ID, Reason: platform.EndLogout})
+	return &emptyOutput{}, nil
+}
+
+// sessionsEnded closes what stays open of ended sessions; the tokens are
+// already revoked, so a failure here is logged, not returned.
+func (s *Server) sessionsEnded(ctx context.Context, end platform.SessionEnd) {
+	if s.opts.Sessions == nil {
 		return
 	}
-	huma.Register(s.api, huma.Operation{
-		OperationID: "list-contacts", Method: http.MethodGet, Path: "/api/admin/contacts", Tags: []string{"Admin"},
-		Summary: "Contact form messages of this site (admins)", Security: bearerSecurity,
-	}, func(ctx context.Context, in *struct{ BearerAuth }) (*contactsOutput, error) {
-		sess, err := s.withScope(ctx, in.BearerAuth, platform.ScopeAdmin)
-		if err != nil {
-			return nil, err
-		}
-		msgs, err := s.opts.ContactList.FindContacts(ctx, sess.User.Site, 100)
-		if err != nil {
-			return nil, Problem(ctx, err)
-		}
-		out := &contactsOutput{}
-		out.Body.Items = make([]contactBody, len(msgs))
-		for i, m := range msgs {
-			out.Body.Items[i] = contactBody{ID: m.ID, Name: m.Name, Email: m.Email, Message: m.Message, CreatedAt: m.CreatedAt}
-		}
-		return out, nil
-	})
-}
-
-type contactBody struct {
-	ID        string    `json:"id"`
-	Name      string    `json:"name"`
-	Email     string    `json:"email"`
-	Message   string    `json:"message"`
-	CreatedAt time.Time `json:"createdAt"`
-}
-
-type contactsOutput struct {
-	Body struct {
-		Items []contactBody `json:"items"`
+	if err := s.opts.Sessions.SessionsEnded(context.WithoutCancel(ctx), end); err != nil {
+		LoggerFrom(ctx).Warn("close connections of ended sessions", "user", end.UserID, "reason", end.Reason, "err", err)
 	}
+}
+
+func (s *Server) me(ctx context.Context, in *struct{ BearerAuth }) (*sessionOutput, error) {
+	sess, err := s.signedIn(ctx, in.BearerAuth)
+	if err != nil {
+		return nil, err
+	}
+	return newSessionOutput(sess), nil
+}
+
+func (s *Server) forgotPassword(ctx context.Context, in *forgotInput) (*acceptedOutput, error) {
+	if err := check(s.limits.registerIP, infoFrom(ctx).IP); err != nil {
+		return nil, err
+	}
+	floor := time.NewTimer(forgotFloor)
+	defer floor.Stop()
+	site := platform.SiteFrom(ctx)
+	base := s.appBaseURL(ctx, site)
+	link := func(token string) string { return base + "/reset-password?token=" + url.QueryEscape(token) }
+	if err := s.opts.Accounts.RequestPasswordReset(ctx, site.Project, in.Body.Email, link); err != nil {
+		return nil, Problem(ctx, err)
+	}
+	select {
+	case <-floor.C:
+	case <-ctx.Done():
+	}
+	return &acceptedOutput{}, nil
+}
+
+func (s *Server) resetPassword(ctx context.Context, in *resetInput) (*emptyOutput, error) {
+	if err := check(s.limits.resetIP, infoFrom(ctx).IP); err != nil {
+		return nil, err
+	}
+	site := platform.SiteFrom(ctx).Project
+	userID, err := s.opts.Accounts.ResetPassword(ctx, site, in.Body.Token, in.Body.Password)
+	if err != nil {
+		return nil, Problem(ctx, err)
+	}
+	s.sessionsEnded(ctx, platform.SessionEnd{Site: site, UserID: userID, Reason: platform.EndPasswordChange})
+	return &emptyOutput{}, nil
+}
+
+func (s *Server) googleSignIn(ctx context.Context, in *googleInput) (*sessionOutput, error) {
+	if err := check(s.limits.loginIP, infoFrom(ctx).IP); err != nil {
+		return nil, err
+	}
+	site := platform.SiteFrom(ctx)
+	id, err := s.opts.Identity.Verify(ctx, in.Body.IDToken, googleClientID(site, infoFrom(ctx).Host))
+	if err != nil {
+		return nil, Problem(ctx, err)
+	}
+	sess, err := s.opts.Accounts.LoginExternal(ctx, site.Project, id)
+	if err != nil {
+		return nil, Problem(ctx, err)
+	}
+	return newSessionOutput(sess), nil
 }
 
 // isLocal reports hosts that only a developer's machine reaches.
@@ -289,20 +304,20 @@ func isLocal(host string) bool {
 
 // appBaseURL is where links in mails point: the request's host on a
 // developer's machine, else https://<AppDomain or request host>.
-func (s *Server) appBaseURL(ctx context.Context, site *config.Site) string {
+func (s *Server) appBaseURL(ctx context.Context, site *platform.Site) string {
 	host := infoFrom(ctx).Host
 	if isLocal(host) {
 		return "http://" + host
 	}
-	if site.Configuration.AppDomain != "" {
-		host = site.Configuration.AppDomain
+	if site.Settings.AppDomain != "" {
+		host = site.Settings.AppDomain
 	}
 	return "https://" + host
 }
 
-func googleClientID(site *config.Site, host string) string {
-	if isLocal(host) && site.Configuration.GoogleClientIDLocal != "" {
-		return site.Configuration.GoogleClientIDLocal
+func googleClientID(site *platform.Site, host string) string {
+	if isLocal(host) && site.Settings.GoogleClientIDLocal != "" {
+		return site.Settings.GoogleClientIDLocal
 	}
-	return site.Configuration.GoogleClientID
+	return site.Settings.GoogleClientID
 }

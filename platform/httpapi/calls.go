@@ -70,18 +70,7 @@ func (s *Server) registerCalls() {
 		Description:   "The caller and the callee may then request media tokens for the room; an unanswered invitation lapses after 30 s.",
 		Security:      bearerSecurity,
 		DefaultStatus: http.StatusCreated,
-	}, func(ctx context.Context, in *createCallInput) (*callOutput, error) {
-		sess, err := s.signedIn(ctx, in.BearerAuth)
-		if err != nil {
-			return nil, err
-		}
-		call, err := s.opts.Calls.CreateCall(ctx, sess.User.Site, sess.User.ID, in.Body.CalleeID)
-		if err != nil {
-			return nil, Problem(ctx, err)
-		}
-		return &callOutput{Body: callBody{RoomName: call.RoomName, CallerID: call.CallerID, InviteeIDs: call.InviteeIDs,
-			State: string(call.State), CreatedAt: call.CreatedAt, ExpiresAt: call.ExpiresAt}}, nil
-	})
+	}, s.createCall)
 
 	op := huma.Operation{
 		OperationID: "media-token", Method: http.MethodPost, Path: "/token", Tags: []string{"Calls"},
@@ -109,6 +98,19 @@ func (s *Server) registerCalls() {
 			doc.Post.Responses[code].Content["application/json"].Schema = doc.Post.Responses["200"].Content["application/json"].Schema
 		}
 	}
+}
+
+func (s *Server) createCall(ctx context.Context, in *createCallInput) (*callOutput, error) {
+	sess, err := s.signedIn(ctx, in.BearerAuth)
+	if err != nil {
+		return nil, err
+	}
+	call, err := s.opts.Calls.CreateCall(ctx, sess.User.Site, sess.User.ID, in.Body.CalleeID)
+	if err != nil {
+		return nil, Problem(ctx, err)
+	}
+	return &callOutput{Body: callBody{RoomName: call.RoomName, CallerID: call.CallerID, InviteeIDs: call.InviteeIDs,
+		State: string(call.State), CreatedAt: call.CreatedAt, ExpiresAt: call.ExpiresAt}}, nil
 }
 
 // mintMediaToken implements POST /token.

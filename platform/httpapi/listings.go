@@ -80,7 +80,7 @@ type pageOutput struct{ Body listingPage }
 
 type PageQuery struct {
 	Q        string `query:"q" maxLength:"100" doc:"Search in product name, description and location"`
-	Page     int    `query:"page" minimum:"1" default:"1"`
+	Page     int    `query:"page" minimum:"1" maximum:"10000" default:"1" doc:"From 1; a page past the last one is refused"`
 	PageSize int    `query:"pageSize" minimum:"1" maximum:"50" default:"10"`
 }
 
@@ -152,149 +152,159 @@ func (s *Server) registerListings() {
 		return op
 	}
 	huma.Register(s.api, own(huma.Operation{OperationID: "my-listings", Method: http.MethodGet, Path: "/api/listings",
-		Summary: "My items: the caller's listings, newest first"}),
-		func(ctx context.Context, in *myListingsInput) (*pageOutput, error) {
-			sess, err := s.withScope(ctx, in.BearerAuth, platform.ScopeInternal)
-			if err != nil {
-				return nil, err
-			}
-			return s.listingPage(ctx, platform.ListingFilter{Site: sess.User.Site, OwnerID: sess.User.ID,
-				Query: in.Q, Page: in.Page, PageSize: in.PageSize})
-		})
+		Summary: "My items: the caller's listings, newest first"}), s.myListings)
 
 	huma.Register(s.api, own(huma.Operation{OperationID: "create-listing", Method: http.MethodPost, Path: "/api/listings",
-		Summary: "Publish a listing", DefaultStatus: http.StatusCreated}),
-		func(ctx context.Context, in *createListingInput) (*listingOutput, error) {
-			sess, err := s.withScope(ctx, in.BearerAuth, platform.ScopeInternal)
-			if err != nil {
-				return nil, err
-			}
-			b := in.Body
-			l := &platform.Listing{Site: sess.User.Site, OwnerID: sess.User.ID, OwnerName: sess.User.DisplayName,
-				ProductName: b.ProductName, Description: b.Description, Price: platform.Price{Amount: b.Price.Amount, Currency: b.Price.Currency},
-				Duration: b.Duration, Location: b.Location}
-			if err := s.opts.Listings.CreateListing(ctx, l); err != nil {
-				return nil, Problem(ctx, err)
-			}
-			return &listingOutput{Body: toListingBody(l)}, nil
-		})
+		Summary: "Publish a listing", DefaultStatus: http.StatusCreated}), s.createListing)
 
 	huma.Register(s.api, own(huma.Operation{OperationID: "get-listing", Method: http.MethodGet, Path: "/api/listings/{id}",
-		Summary: "One of the caller's listings"}),
-		func(ctx context.Context, in *listingIDInput) (*listingOutput, error) {
-			sess, err := s.withScope(ctx, in.BearerAuth, platform.ScopeInternal)
-			if err != nil {
-				return nil, err
-			}
-			l, err := s.opts.Listings.FindOwnListing(ctx, sess.User.Site, sess.User.ID, in.ID)
-			if err != nil {
-				return nil, Problem(ctx, err)
-			}
-			return &listingOutput{Body: toListingBody(l)}, nil
-		})
+		Summary: "One of the caller's listings"}), s.getListing)
 
 	huma.Register(s.api, own(huma.Operation{OperationID: "update-listing", Method: http.MethodPatch, Path: "/api/listings/{id}",
-		Summary: "Change some fields of the caller's listing"}),
-		func(ctx context.Context, in *patchListingInput) (*listingOutput, error) {
-			sess, err := s.withScope(ctx, in.BearerAuth, platform.ScopeInternal)
-			if err != nil {
-				return nil, err
-			}
-			b := in.Body
-			u := platform.ListingUpdate{ProductName: b.ProductName, Description: b.Description, Duration: b.Duration, Location: b.Location}
-			if b.Price != nil {
-				u.Price = &platform.Price{Amount: b.Price.Amount, Currency: b.Price.Currency}
-			}
-			l, err := s.opts.Listings.UpdateListing(ctx, sess.User.Site, sess.User.ID, in.ID, u)
-			if err != nil {
-				return nil, Problem(ctx, err)
-			}
-			return &listingOutput{Body: toListingBody(l)}, nil
-		})
+		Summary: "Change some fields of the caller's listing"}), s.updateListing)
 
 	huma.Register(s.api, own(huma.Operation{OperationID: "delete-listing", Method: http.MethodDelete, Path: "/api/listings/{id}",
-		Summary: "Delete the caller's listing and its images", DefaultStatus: http.StatusNoContent}),
-		func(ctx context.Context, in *listingIDInput) (*emptyOutput, error) {
-			sess, err := s.withScope(ctx, in.BearerAuth, platform.ScopeInternal)
-			if err != nil {
-				return nil, err
-			}
-			if err := s.opts.Images.DeleteListing(ctx, sess.User.Site, sess.User.ID, in.ID); err != nil {
-				return nil, Problem(ctx, err)
-			}
-			return &emptyOutput{}, nil
-		})
+		Summary: "Delete the caller's listing and its images", DefaultStatus: http.StatusNoContent}), s.deleteListing)
 
 	huma.Register(s.api, own(huma.Operation{OperationID: "upload-listing-image", Method: http.MethodPost, Path: "/api/listings/{id}/images",
 		Summary:       "Add an image file to the caller's listing",
 		Description:   "JPEG, PNG or WebP, checked by content; re-encoded without metadata (JPEG or PNG) with a thumbnail.",
-		DefaultStatus: http.StatusCreated}),
-		func(ctx context.Context, in *uploadInput) (*imageOutput, error) {
-			sess, err := s.withScope(ctx, in.BearerAuth, platform.ScopeInternal)
-			if err != nil {
-				return nil, err
-			}
-			files := in.RawBody.File["file"]
-			if len(files) != 1 {
-				return nil, Problem(ctx, platform.Invalid(platform.FieldError{Field: "file", Message: "send exactly one image in the form field \"file\""}))
-			}
-			f, err := files[0].Open()
-			if err != nil {
-				return nil, Problem(ctx, err)
-			}
-			defer f.Close()
-			img, err := s.opts.Images.AddUploadedImage(ctx, sess.User.Site, sess.User.ID, in.ID, f)
-			if err != nil {
-				return nil, Problem(ctx, err)
-			}
-			return &imageOutput{Body: toImageBody(*img)}, nil
-		})
+		DefaultStatus: http.StatusCreated}), s.uploadListingImage)
 
 	huma.Register(s.api, own(huma.Operation{OperationID: "add-listing-image-from-url", Method: http.MethodPost, Path: "/api/listings/{id}/images/from-url",
 		Summary:       "Add an image fetched from a URL to the caller's listing",
 		Description:   "The server fetches the URL with a timeout and size limit; local, private, link-local and metadata addresses are refused, also after redirects.",
-		DefaultStatus: http.StatusCreated}),
-		func(ctx context.Context, in *fromURLInput) (*imageOutput, error) {
-			sess, err := s.withScope(ctx, in.BearerAuth, platform.ScopeInternal)
-			if err != nil {
-				return nil, err
-			}
-			img, err := s.opts.Images.AddImageFromURL(ctx, sess.User.Site, sess.User.ID, in.ID, in.Body.URL)
-			if err != nil {
-				return nil, Problem(ctx, err)
-			}
-			return &imageOutput{Body: toImageBody(*img)}, nil
-		})
+		DefaultStatus: http.StatusCreated}), s.addListingImageFromURL)
 
 	huma.Register(s.api, own(huma.Operation{OperationID: "delete-listing-image", Method: http.MethodDelete, Path: "/api/listings/{id}/images/{imageId}",
-		Summary: "Remove an image from the caller's listing", DefaultStatus: http.StatusNoContent}),
-		func(ctx context.Context, in *imageIDInput) (*emptyOutput, error) {
-			sess, err := s.withScope(ctx, in.BearerAuth, platform.ScopeInternal)
-			if err != nil {
-				return nil, err
-			}
-			if err := s.opts.Images.RemoveImage(ctx, sess.User.Site, sess.User.ID, in.ID, in.ImageID); err != nil {
-				return nil, Problem(ctx, err)
-			}
-			return &emptyOutput{}, nil
-		})
+		Summary: "Remove an image from the caller's listing", DefaultStatus: http.StatusNoContent}), s.deleteListingImage)
 
 	public := []string{"Offers"}
 	huma.Register(s.api, huma.Operation{OperationID: "browse-offers", Method: http.MethodGet, Path: "/api/offers", Tags: public,
-		Summary: "Browse this site's running listings, newest first"},
-		func(ctx context.Context, in *offersInput) (*pageOutput, error) {
-			return s.listingPage(ctx, platform.ListingFilter{Site: platform.SiteFrom(ctx).Project, Query: in.Q, Page: in.Page, PageSize: in.PageSize, Running: true})
-		})
+		Summary: "Browse this site's running listings, newest first"}, s.browseOffers)
 
 	huma.Register(s.api, huma.Operation{OperationID: "get-offer", Method: http.MethodGet, Path: "/api/offers/{id}", Tags: public,
-		Summary: "One listing of this site, for the offer page"},
-		func(ctx context.Context, in *offerInput) (*listingOutput, error) {
-			l, err := s.opts.Listings.FindListing(ctx, platform.SiteFrom(ctx).Project, in.ID)
-			if err != nil {
-				return nil, Problem(ctx, err)
-			}
-			return &listingOutput{Body: toListingBody(l)}, nil
-		})
+		Summary: "One listing of this site, for the offer page"}, s.getOffer)
+}
+
+func (s *Server) myListings(ctx context.Context, in *myListingsInput) (*pageOutput, error) {
+	sess, err := s.withScope(ctx, in.BearerAuth, platform.ScopeInternal)
+	if err != nil {
+		return nil, err
+	}
+	return s.listingPage(ctx, platform.ListingFilter{Site: sess.User.Site, OwnerID: sess.User.ID,
+		Query: in.Q, Page: in.Page, PageSize: in.PageSize})
+}
+
+func (s *Server) createListing(ctx context.Context, in *createListingInput) (*listingOutput, error) {
+	sess, err := s.withScope(ctx, in.BearerAuth, platform.ScopeInternal)
+	if err != nil {
+		return nil, err
+	}
+	b := in.Body
+	l := &platform.Listing{Site: sess.User.Site, OwnerID: sess.User.ID, OwnerName: sess.User.DisplayName,
+		ProductName: b.ProductName, Description: b.Description, Price: platform.Price{Amount: b.Price.Amount, Currency: b.Price.Currency},
+		Duration: b.Duration, Location: b.Location}
+	if err := s.opts.Listings.CreateListing(ctx, l); err != nil {
+		return nil, Problem(ctx, err)
+	}
+	return &listingOutput{Body: toListingBody(l)}, nil
+}
+
+func (s *Server) getListing(ctx context.Context, in *listingIDInput) (*listingOutput, error) {
+	sess, err := s.withScope(ctx, in.BearerAuth, platform.ScopeInternal)
+	if err != nil {
+		return nil, err
+	}
+	l, err := s.opts.Listings.FindOwnListing(ctx, sess.User.Site, sess.User.ID, in.ID)
+	if err != nil {
+		return nil, Problem(ctx, err)
+	}
+	return &listingOutput{Body: toListingBody(l)}, nil
+}
+
+func (s *Server) updateListing(ctx context.Context, in *patchListingInput) (*listingOutput, error) {
+	sess, err := s.withScope(ctx, in.BearerAuth, platform.ScopeInternal)
+	if err != nil {
+		return nil, err
+	}
+	b := in.Body
+	u := platform.ListingUpdate{ProductName: b.ProductName, Description: b.Description, Duration: b.Duration, Location: b.Location}
+	if b.Price != nil {
+		u.Price = &platform.Price{Amount: b.Price.Amount, Currency: b.Price.Currency}
+	}
+	l, err := s.opts.Listings.UpdateListing(ctx, sess.User.Site, sess.User.ID, in.ID, u)
+	if err != nil {
+		return nil, Problem(ctx, err)
+	}
+	return &listingOutput{Body: toListingBody(l)}, nil
+}
+
+func (s *Server) deleteListing(ctx context.Context, in *listingIDInput) (*emptyOutput, error) {
+	sess, err := s.withScope(ctx, in.BearerAuth, platform.ScopeInternal)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.opts.Images.DeleteListing(ctx, sess.User.Site, sess.User.ID, in.ID); err != nil {
+		return nil, Problem(ctx, err)
+	}
+	return &emptyOutput{}, nil
+}
+
+func (s *Server) uploadListingImage(ctx context.Context, in *uploadInput) (*imageOutput, error) {
+	sess, err := s.withScope(ctx, in.BearerAuth, platform.ScopeInternal)
+	if err != nil {
+		return nil, err
+	}
+	files := in.RawBody.File["file"]
+	if len(files) != 1 {
+		return nil, Problem(ctx, platform.Invalid(platform.FieldError{Field: "file", Message: "send exactly one image in the form field \"file\""}))
+	}
+	f, err := files[0].Open()
+	if err != nil {
+		return nil, Problem(ctx, err)
+	}
+	defer f.Close()
+	img, err := s.opts.Images.AddUploadedImage(ctx, sess.User.Site, sess.User.ID, in.ID, f)
+	if err != nil {
+		return nil, Problem(ctx, err)
+	}
+	return &imageOutput{Body: toImageBody(*img)}, nil
+}
+
+func (s *Server) addListingImageFromURL(ctx context.Context, in *fromURLInput) (*imageOutput, error) {
+	sess, err := s.withScope(ctx, in.BearerAuth, platform.ScopeInternal)
+	if err != nil {
+		return nil, err
+	}
+	img, err := s.opts.Images.AddImageFromURL(ctx, sess.User.Site, sess.User.ID, in.ID, in.Body.URL)
+	if err != nil {
+		return nil, Problem(ctx, err)
+	}
+	return &imageOutput{Body: toImageBody(*img)}, nil
+}
+
+func (s *Server) deleteListingImage(ctx context.Context, in *imageIDInput) (*emptyOutput, error) {
+	sess, err := s.withScope(ctx, in.BearerAuth, platform.ScopeInternal)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.opts.Images.RemoveImage(ctx, sess.User.Site, sess.User.ID, in.ID, in.ImageID); err != nil {
+		return nil, Problem(ctx, err)
+	}
+	return &emptyOutput{}, nil
+}
+
+func (s *Server) browseOffers(ctx context.Context, in *offersInput) (*pageOutput, error) {
+	return s.listingPage(ctx, platform.ListingFilter{Site: platform.SiteFrom(ctx).Project, Query: in.Q, Page: in.Page, PageSize: in.PageSize, Running: true})
+}
+
+func (s *Server) getOffer(ctx context.Context, in *offerInput) (*listingOutput, error) {
+	l, err := s.opts.Listings.FindListing(ctx, platform.SiteFrom(ctx).Project, in.ID)
+	if err != nil {
+		return nil, Problem(ctx, err)
+	}
+	return &listingOutput{Body: toListingBody(l)}, nil
 }
 
 func (s *Server) listingPage(ctx context.Context, f platform.ListingFilter) (*pageOutput, error) {
@@ -302,6 +312,9 @@ func (s *Server) listingPage(ctx context.Context, f platform.ListingFilter) (*pa
 	items, total, err := s.opts.Listings.FindListings(ctx, f)
 	if err != nil {
 		return nil, Problem(ctx, err)
+	}
+	if err := pastLastPage(f.Page, f.PageSize, total); err != nil {
+		return nil, err
 	}
 	out := &pageOutput{Body: listingPage{Items: make([]listingBody, len(items)), Total: total, Page: f.Page, PageSize: f.PageSize}}
 	for i, l := range items {

@@ -52,7 +52,7 @@ func toConversationBody(c *platform.Conversation) conversationBody {
 type conversationsInput struct {
 	BearerAuth
 	Q        string `query:"q" maxLength:"100" doc:"Search in the other user's name and the listing name"`
-	Page     int    `query:"page" minimum:"1" default:"1"`
+	Page     int    `query:"page" minimum:"1" maximum:"10000" default:"1" doc:"From 1; a page past the last one is refused"`
 	PageSize int    `query:"pageSize" minimum:"1" maximum:"50" default:"20"`
 }
 
@@ -114,81 +114,89 @@ func (s *Server) registerMessages() {
 		return huma.Operation{OperationID: id, Method: method, Path: path, Summary: summary, DefaultStatus: status,
 			Tags: []string{"Messages"}, Security: bearerSecurity}
 	}
-	huma.Register(s.api, op("list-conversations", http.MethodGet, "/api/conversations", "My conversations, most recent first, with unread counts", 0),
-		func(ctx context.Context, in *conversationsInput) (*conversationsOutput, error) {
-			sess, err := s.withScope(ctx, in.BearerAuth, platform.ScopeInternal)
-			if err != nil {
-				return nil, err
-			}
-			f := platform.ConversationFilter{Site: sess.User.Site, UserID: sess.User.ID, Query: in.Q, Page: in.Page, PageSize: in.PageSize}
-			items, total, err := s.opts.Messages.FindConversations(ctx, f)
-			if err != nil {
-				return nil, Problem(ctx, err)
-			}
-			out := &conversationsOutput{}
-			out.Body.Items = make([]conversationBody, len(items))
-			for i, c := range items {
-				out.Body.Items[i] = toConversationBody(c)
-			}
-			out.Body.Total, out.Body.Page, out.Body.PageSize = total, in.Page, in.PageSize
-			return out, nil
-		})
+	huma.Register(s.api, op("list-conversations", http.MethodGet, "/api/conversations", "My conversations, most recent first, with unread counts", 0), s.listConversations)
 
-	huma.Register(s.api, op("start-conversation", http.MethodPost, "/api/conversations", "Send a first message to a user (reuses an existing thread)", http.StatusCreated),
-		func(ctx context.Context, in *startConversationInput) (*startConversationOutput, error) {
-			sess, err := s.withScope(ctx, in.BearerAuth, platform.ScopeInternal)
-			if err != nil {
-				return nil, err
-			}
-			c, m, err := s.opts.Messages.StartConversation(ctx, sess.User.Site, sess.User.ID, in.Body.RecipientID, in.Body.ListingID, in.Body.Body)
-			if err != nil {
-				return nil, Problem(ctx, err)
-			}
-			out := &startConversationOutput{}
-			out.Body.Conversation, out.Body.Message = toConversationBody(c), toMessageBody(m)
-			return out, nil
-		})
+	huma.Register(s.api, op("start-conversation", http.MethodPost, "/api/conversations", "Send a first message to a user (reuses an existing thread)", http.StatusCreated), s.startConversation)
 
-	huma.Register(s.api, op("list-messages", http.MethodGet, "/api/conversations/{id}/messages", "Messages of a conversation (participants only), newest first", 0),
-		func(ctx context.Context, in *threadInput) (*threadOutput, error) {
-			sess, err := s.withScope(ctx, in.BearerAuth, platform.ScopeInternal)
-			if err != nil {
-				return nil, err
-			}
-			msgs, err := s.opts.Messages.FindMessages(ctx, sess.User.Site, sess.User.ID, in.ID, in.Before, in.Limit)
-			if err != nil {
-				return nil, Problem(ctx, err)
-			}
-			out := &threadOutput{}
-			out.Body.Items = make([]messageBody, len(msgs))
-			for i, m := range msgs {
-				out.Body.Items[i] = toMessageBody(m)
-			}
-			return out, nil
-		})
+	huma.Register(s.api, op("list-messages", http.MethodGet, "/api/conversations/{id}/messages", "Messages of a conversation (participants only), newest first", 0), s.listMessages)
 
-	huma.Register(s.api, op("send-message", http.MethodPost, "/api/conversations/{id}/messages", "Reply in a conversation", http.StatusCreated),
-		func(ctx context.Context, in *sendInput) (*messageOutput, error) {
-			sess, err := s.withScope(ctx, in.BearerAuth, platform.ScopeInternal)
-			if err != nil {
-				return nil, err
-			}
-			m, err := s.opts.Messages.SendMessage(ctx, sess.User.Site, sess.User.ID, in.ID, in.Body.Body)
-			if err != nil {
-				return nil, Problem(ctx, err)
-			}
-			return &messageOutput{Body: toMessageBody(m)}, nil
-		})
+	huma.Register(s.api, op("send-message", http.MethodPost, "/api/conversations/{id}/messages", "Reply in a conversation", http.StatusCreated), s.sendMessage)
 
-	huma.Register(s.api, op("mark-conversation-read", http.MethodPost, "/api/conversations/{id}/read", "Mark the messages I received in a conversation as read", http.StatusNoContent),
-		func(ctx context.Context, in *conversationIDInput) (*emptyOutput, error) {
-			sess, err := s.withScope(ctx, in.BearerAuth, platform.ScopeInternal)
-			if err != nil {
-				return nil, err
-			}
-			if err := s.opts.Messages.MarkRead(ctx, sess.User.Site, sess.User.ID, in.ID); err != nil {
-				return nil, Problem(ctx, err)
-			}
-			return &emptyOutput{}, nil
-		})
+	huma.Register(s.api, op("mark-conversation-read", http.MethodPost, "/api/conversations/{id}/read", "Mark the messages I received in a conversation as read", http.StatusNoContent), s.markConversationRead)
+}
+
+func (s *Server) listConversations(ctx context.Context, in *conversationsInput) (*conversationsOutput, error) {
+	sess, err := s.withScope(ctx, in.BearerAuth, platform.ScopeInternal)
+	if err != nil {
+		return nil, err
+	}
+	f := platform.ConversationFilter{Site: sess.User.Site, UserID: sess.User.ID, Query: in.Q, Page: in.Page, PageSize: in.PageSize}
+	items, total, err := s.opts.Messages.FindConversations(ctx, f)
+	if err != nil {
+		return nil, Problem(ctx, err)
+	}
+	if err := pastLastPage(in.Page, in.PageSize, total); err != nil {
+		return nil, err
+	}
+	out := &conversationsOutput{}
+	out.Body.Items = make([]conversationBody, len(items))
+	for i, c := range items {
+		out.Body.Items[i] = toConversationBody(c)
+	}
+	out.Body.Total, out.Body.Page, out.Body.PageSize = total, in.Page, in.PageSize
+	return out, nil
+}
+
+func (s *Server) startConversation(ctx context.Context, in *startConversationInput) (*startConversationOutput, error) {
+	sess, err := s.withScope(ctx, in.BearerAuth, platform.ScopeInternal)
+	if err != nil {
+		return nil, err
+	}
+	c, m, err := s.opts.Messages.StartConversation(ctx, sess.User.Site, sess.User.ID, in.Body.RecipientID, in.Body.ListingID, in.Body.Body)
+	if err != nil {
+		return nil, Problem(ctx, err)
+	}
+	out := &startConversationOutput{}
+	out.Body.Conversation, out.Body.Message = toConversationBody(c), toMessageBody(m)
+	return out, nil
+}
+
+func (s *Server) listMessages(ctx context.Context, in *threadInput) (*threadOutput, error) {
+	sess, err := s.withScope(ctx, in.BearerAuth, platform.ScopeInternal)
+	if err != nil {
+		return nil, err
+	}
+	msgs, err := s.opts.Messages.FindMessages(ctx, sess.User.Site, sess.User.ID, in.ID, in.Before, in.Limit)
+	if err != nil {
+		return nil, Problem(ctx, err)
+	}
+	out := &threadOutput{}
+	out.Body.Items = make([]messageBody, len(msgs))
+	for i, m := range msgs {
+		out.Body.Items[i] = toMessageBody(m)
+	}
+	return out, nil
+}
+
+func (s *Server) sendMessage(ctx context.Context, in *sendInput) (*messageOutput, error) {
+	sess, err := s.withScope(ctx, in.BearerAuth, platform.ScopeInternal)
+	if err != nil {
+		return nil, err
+	}
+	m, err := s.opts.Messages.SendMessage(ctx, sess.User.Site, sess.User.ID, in.ID, in.Body.Body)
+	if err != nil {
+		return nil, Problem(ctx, err)
+	}
+	return &messageOutput{Body: toMessageBody(m)}, nil
+}
+
+func (s *Server) markConversationRead(ctx context.Context, in *conversationIDInput) (*emptyOutput, error) {
+	sess, err := s.withScope(ctx, in.BearerAuth, platform.ScopeInternal)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.opts.Messages.MarkRead(ctx, sess.User.Site, sess.User.ID, in.ID); err != nil {
+		return nil, Problem(ctx, err)
+	}
+	return &emptyOutput{}, nil
 }

@@ -79,11 +79,18 @@ func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter 
 
 // Hijack hands the connection over for WebSocket upgrades; libraries such
 // as gorilla/websocket type-assert http.Hijacker on the writer they get.
+// Every upgrade below the access log passes here.
 func (s *statusRecorder) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 	conn, rw, err := http.NewResponseController(s.ResponseWriter).Hijack()
-	if err == nil && s.status == 0 {
+	if err != nil {
+		return conn, rw, err
+	}
+	if s.status == 0 {
 		s.status = http.StatusSwitchingProtocols
 	}
+	// The server's read and write timeouts are for requests; a WebSocket
+	// keeps its own deadlines (pings, per-write timeouts) from here on.
+	conn.SetDeadline(time.Time{})
 	return conn, rw, err
 }
 

@@ -128,11 +128,15 @@ type session struct {
 
 func (s *platformServer) register(t *testing.T, host, email string) session {
 	t.Helper()
-	var sess session
 	code, body := s.call(t, host, "", "POST", "/api/auth/register",
-		map[string]string{"email": email, "password": "oak desk 42", "displayName": strings.Split(email, "@")[0]}, &sess)
-	if code != http.StatusCreated {
+		map[string]string{"email": email, "password": "oak desk 42", "displayName": strings.Split(email, "@")[0]}, nil)
+	if code != http.StatusAccepted {
 		t.Fatalf("register %s on %s: %d %s", email, host, code, body)
+	}
+	var sess session
+	code, body = s.call(t, host, "", "POST", "/api/auth/login", map[string]string{"email": email, "password": "oak desk 42"}, &sess)
+	if code != http.StatusOK {
+		t.Fatalf("sign in %s on %s: %d %s", email, host, code, body)
 	}
 	return sess
 }

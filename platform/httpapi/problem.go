@@ -20,6 +20,7 @@ var statusByCode = map[string]int{
 	platform.EFORBIDDEN:    http.StatusForbidden,
 	platform.ERATELIMIT:    http.StatusTooManyRequests,
 	platform.ETOOLARGE:     http.StatusRequestEntityTooLarge,
+	platform.EUNAVAILABLE:  http.StatusServiceUnavailable,
 	platform.EINTERNAL:     http.StatusInternalServerError,
 }
 
@@ -35,7 +36,7 @@ func StatusOf(err error) int {
 // renders as problem details. Field errors keep their field names as
 // "body.<field>" locations, the same shape huma's own validation uses.
 // Internal errors are logged and shown without detail.
-func Problem(ctx context.Context, err error) huma.StatusError {
+func Problem(ctx context.Context, err error) error {
 	var se huma.StatusError
 	if errors.As(err, &se) {
 		return se
@@ -52,7 +53,11 @@ func Problem(ctx context.Context, err error) huma.StatusError {
 			details = append(details, &huma.ErrorDetail{Location: "body." + f.Field, Message: f.Message})
 		}
 	}
-	return huma.NewError(status, platform.ErrorMessage(err), details...)
+	problem := huma.NewError(status, platform.ErrorMessage(err), details...)
+	if status == http.StatusServiceUnavailable {
+		return huma.ErrorWithHeaders(problem, http.Header{"Retry-After": {"5"}})
+	}
+	return problem
 }
 
 // writeProblem writes a problem document outside huma (404s, panics,

@@ -15,10 +15,15 @@ import (
 
 // RateLimits bounds attempts per window; a zero limit disables a check.
 type RateLimits struct {
-	LoginPerIPPerMinute   int
-	LoginPerAccountPer15m int
-	RegisterPerIPPerHour  int
-	ContactPerIPPerHour   int
+	LoginPerIPPerMinute int
+	// LoginFailuresPerAccount are the failed sign-ins on one account from
+	// one network before each further attempt from there is delayed
+	// exponentially (see backoff).
+	LoginFailuresPerAccount int
+	// RegisterPerIPPerHour counts registrations and forgot-password requests.
+	RegisterPerIPPerHour int
+	ResetPerIPPerHour    int
+	ContactPerIPPerHour  int
 }
 
 // limiter counts attempts per key in fixed windows. Old windows are swept
@@ -71,14 +76,16 @@ func (l *limiter) allow(key string, now time.Time) (bool, time.Duration) {
 
 // limiters are the server's rate limits.
 type limiters struct {
-	loginIP, loginAccount, registerIP, contactIP *limiter
+	loginIP, registerIP, resetIP, contactIP *limiter
+	loginAccount                            *backoff
 }
 
 func newLimiters(r RateLimits) limiters {
 	return limiters{
 		loginIP:      newLimiter(r.LoginPerIPPerMinute, time.Minute),
-		loginAccount: newLimiter(r.LoginPerAccountPer15m, 15*time.Minute),
+		loginAccount: newBackoff(r.LoginFailuresPerAccount, time.Second, 15*time.Minute),
 		registerIP:   newLimiter(r.RegisterPerIPPerHour, time.Hour),
+		resetIP:      newLimiter(r.ResetPerIPPerHour, time.Hour),
 		contactIP:    newLimiter(r.ContactPerIPPerHour, time.Hour),
 	}
 }

@@ -23,7 +23,8 @@ type Options struct {
 	Sites   *config.SiteSet
 	Logger  *slog.Logger
 	Version string
-	// Ready reports whether dependencies (the store) answer; /readyz.
+	// Ready reports whether dependencies (the store) answer and can
+	// write; /readyz.
 	Ready func(ctx context.Context) error
 	// Web is the built web app (index.html at its root). Nil serves a
 	// notice that the app is not built.
@@ -35,12 +36,17 @@ type Options struct {
 
 	// Accounts enables the account, session and admin routes.
 	Accounts platform.AccountService
+	// Sessions closes realtime connections of sessions that end (logout,
+	// password reset); nil when nothing outlives a request.
+	Sessions platform.SessionNotifier
 	// Identity verifies Google ID tokens; nil disables /api/auth/google.
 	Identity platform.IdentityVerifier
 	// Limits are the per-IP and per-account rate limits.
 	Limits RateLimits
 	// TrustedProxies may set the client IP through X-Forwarded-For.
 	TrustedProxies []netip.Prefix
+	// HSTS sends Strict-Transport-Security (production, behind HTTPS).
+	HSTS bool
 
 	// Calls and MediaKeys enable POST /api/calls and POST /token. The
 	// first key in sorted order signs media tokens valid for MediaTokenTTL.
@@ -83,7 +89,7 @@ func NewServer(opts Options) *Server {
 	if opts.MaxUploadBytes <= 0 {
 		opts.MaxUploadBytes = 10 << 20
 	}
-	r.Use(requestID(opts.Logger), accessLog, withRequestInfo(opts.TrustedProxies), resolveSite(opts.Sites), limitMultipart(opts.MaxUploadBytes+64<<10))
+	r.Use(requestID(opts.Logger), accessLog, securityHeaders(opts.HSTS), withRequestInfo(opts.TrustedProxies), resolveSite(opts.Sites), limitMultipart(opts.MaxUploadBytes+64<<10))
 
 	cfg := huma.DefaultConfig("Souk API", opts.Version)
 	cfg.Info.Description = "The listings platform API. The site (tenant) is chosen by the Host header. " +
@@ -106,6 +112,9 @@ func NewServer(opts Options) *Server {
 	}
 	if opts.Accounts != nil {
 		s.registerAuth()
+		if opts.ContactList != nil {
+			s.registerContactList()
+		}
 		if opts.Calls != nil && len(opts.MediaKeys) > 0 {
 			s.registerCalls()
 		}
@@ -154,7 +163,7 @@ func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
 		defer cancel()
 		if err := s.opts.Ready(ctx); err != nil {
 			LoggerFrom(r.Context()).Warn("not ready", "err", err)
-			writeProblem(w, http.StatusServiceUnavailable, "store is not answering")
+			writeProblem(w, http.StatusServiceUnavailable, "the store is not answering or cannot write")
 			return
 		}
 	}

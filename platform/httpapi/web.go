@@ -50,5 +50,5 @@ func (s *Server) serveWeb(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
-	w.Write(index)
+	w.Write(fillNonce(r.Context(), index))
 }

@@ -1,6 +1,7 @@
 package imaging_test
 
 import (
+	"context"
 	"os"
 	"testing"
 
@@ -19,7 +20,7 @@ func FuzzProcess(f *testing.F) {
 	f.Add(encodePNGForFuzz())
 	f.Add([]byte("\xff\xd8\xff\xe1\x00\x10Exif\x00\x00MM\x00*\x00\x00\x00\x08\xff\xd9"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		res, err := imaging.Process(data)
+		res, err := imaging.New(imaging.Limits{}).Process(context.Background(), data)
 		if err != nil {
 			if platform.ErrorCode(err) != platform.EINVALID {
 				t.Fatalf("error code %q: %v", platform.ErrorCode(err), err)

@@ -2,27 +2,86 @@ package imaging
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
+	"fmt"
 	"image"
+	"image/color"
 	"image/draw"
 	"image/jpeg"
 	"image/png"
+	"time"
 
 	"github.com/gabriel-vasile/mimetype"
 	xdraw "golang.org/x/image/draw"
 	"golang.org/x/image/webp"
+	"golang.org/x/sync/semaphore"
 
 	"souk/platform"
 )
 
-// Limits of accepted pictures and produced images.
+// Sizes of produced images.
 const (
-	MaxPixels    = 50_000_000 // decoded size guard against decompression bombs
-	MaxSide      = 2048       // longest side of the stored image
-	ThumbSide    = 320        // longest side of the thumbnail
+	MaxSide      = 2048 // longest side of the stored image
+	ThumbSide    = 320  // longest side of the thumbnail
 	jpegQuality  = 85
 	AcceptedList = "JPEG, PNG or WebP"
 )
+
+// Limits bound what a picture may cost. Dimensions come from the image
+// header, so a small file that would decode to a huge bitmap (a
+// decompression bomb) is refused before any decoding.
+type Limits struct {
+	// MaxPixels and MaxInputSide bound an accepted picture.
+	MaxPixels    int
+	MaxInputSide int
+	// Memory bounds the bitmaps of all pictures being decoded at once,
+	// in bytes; further pictures wait for their share (QueueTime at most).
+	Memory    int64
+	QueueTime time.Duration
+}
+
+// DefaultLimits: 25 megapixels, 4096 pixels a side, 256 MiB of bitmaps.
+func DefaultLimits() Limits {
+	return Limits{MaxPixels: 25_000_000, MaxInputSide: 4096, Memory: 256 << 20, QueueTime: 10 * time.Second}
+}
+
+// Processor checks and re-encodes pictures within its Limits.
+type Processor struct {
+	limits Limits
+	memory *semaphore.Weighted
+}
+
+// New returns a Processor; zero limits take the defaults.
+func New(l Limits) *Processor {
+	d := DefaultLimits()
+	if l.MaxPixels <= 0 {
+		l.MaxPixels = d.MaxPixels
+	}
+	if l.MaxInputSide <= 0 {
+		l.MaxInputSide = d.MaxInputSide
+	}
+	if l.Memory <= 0 {
+		l.Memory = d.Memory
+	}
+	if l.QueueTime <= 0 {
+		l.QueueTime = d.QueueTime
+	}
+	return &Processor{limits: l, memory: semaphore.NewWeighted(l.Memory)}
+}
+
+// bitmapBytes estimates what decoding and resizing a picture allocates:
+// its bitmap, plus the working copies fit makes (4 bytes a pixel, at most
+// MaxSide square).
+func bitmapBytes(cfg image.Config) int64 {
+	perPixel := int64(4)
+	switch cfg.ColorModel {
+	case color.Gray16Model, color.RGBA64Model, color.NRGBA64Model, color.Alpha16Model:
+		perPixel = 8
+	}
+	copies := int64(min(cfg.Width, MaxSide)) * int64(min(cfg.Height, MaxSide)) * 4
+	return int64(cfg.Width)*int64(cfg.Height)*perPixel + copies
+}
 
 // Result is a re-encoded picture and its thumbnail.
 type Result struct {
@@ -36,8 +95,10 @@ func refuse(msg string) error {
 	return &platform.Error{Code: platform.EINVALID, Message: msg, Fields: []platform.FieldError{{Field: "file", Message: msg}}}
 }
 
-// Process checks data and re-encodes it.
-func Process(data []byte) (*Result, error) {
+// Process checks data and re-encodes it. Decoding waits for its share of
+// the memory bound; a picture that waits longer than QueueTime gets an
+// EUNAVAILABLE error.
+func (p *Processor) Process(ctx context.Context, data []byte) (*Result, error) {
 	kind := mimetype.Detect(data).String()
 	var decode func([]byte) (image.Image, error)
 	var config func([]byte) (image.Config, error)
@@ -65,9 +126,19 @@ func Process(data []byte) (*Result, error) {
 	if err != nil {
 		return nil, refuse("the image is damaged and cannot be read")
 	}
-	if cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width*cfg.Height > MaxPixels {
-		return nil, refuse("the image is too large: at most 50 megapixels")
+	l := p.limits
+	if cfg.Width <= 0 || cfg.Height <= 0 {
+		return nil, refuse("the image is damaged and cannot be read")
 	}
+	if cfg.Width > l.MaxInputSide || cfg.Height > l.MaxInputSide || cfg.Width*cfg.Height > l.MaxPixels {
+		return nil, refuse(fmt.Sprintf("the image is too large (%d×%d): at most %d pixels a side and %d megapixels",
+			cfg.Width, cfg.Height, l.MaxInputSide, l.MaxPixels/1_000_000))
+	}
+	release, err := p.reserve(ctx, min(bitmapBytes(cfg), l.Memory))
+	if err != nil {
+		return nil, err
+	}
+	defer release()
 	img, err := decode(data)
 	if err != nil {
 		return nil, refuse("the image is damaged and cannot be read")
@@ -158,4 +229,14 @@ func webpComplete(b []byte) bool {
 	}
 	size := int(binary.LittleEndian.Uint32(b[4:8])) + 8
 	return size == len(b) || (size%2 == 1 && size+1 == len(b))
+}
+
+// reserve takes n bytes of the decoding memory bound.
+func (p *Processor) reserve(ctx context.Context, n int64) (release func(), err error) {
+	ctx, cancel := context.WithTimeout(ctx, p.limits.QueueTime)
+	defer cancel()
+	if err := p.memory.Acquire(ctx, n); err != nil {
+		return nil, platform.Errorf(platform.EUNAVAILABLE, "the server is busy processing other images; try again in a few seconds")
+	}
+	return func() { p.memory.Release(n) }, nil
 }

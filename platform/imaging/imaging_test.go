@@ -2,6 +2,7 @@ package imaging_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
 	"hash/crc32"
 	"image"
@@ -10,7 +11,9 @@ import (
 	"image/png"
 	"os"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"souk/platform"
 	"souk/platform/imaging"
@@ -44,7 +47,7 @@ func TestWebPIsAccepted(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := imaging.Process(data)
+		res, err := imaging.New(imaging.Limits{}).Process(context.Background(), data)
 		if err != nil {
 			t.Fatalf("%s: %v", tc.file, err)
 		}
@@ -62,7 +65,7 @@ func TestWebPIsAccepted(t *testing.T) {
 			t.Fatalf("%s re-encoded: %+v %v", tc.file, cfg, err)
 		}
 		// A WebP with bytes appended is a polyglot.
-		if _, err := imaging.Process(append(data, "<?php system($_GET[1]); ?>"...)); platform.ErrorCode(err) != platform.EINVALID {
+		if _, err := imaging.New(imaging.Limits{}).Process(context.Background(), append(data, "<?php system($_GET[1]); ?>"...)); platform.ErrorCode(err) != platform.EINVALID {
 			t.Fatalf("%s with a payload: %v", tc.file, err)
 		}
 	}
@@ -85,7 +88,7 @@ func TestRefusals(t *testing.T) {
 	gif := []byte("GIF89a\x01\x00\x01\x00\x00\x00\x00;")
 	svg := []byte(`<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>`)
 	for name, data := range map[string][]byte{"truncated PNG": truncated, "decompression bomb": huge, "GIF": gif, "SVG": svg, "empty": {}} {
-		_, err := imaging.Process(data)
+		_, err := imaging.New(imaging.Limits{}).Process(context.Background(), data)
 		var perr *platform.Error
 		if platform.ErrorCode(err) != platform.EINVALID {
 			t.Errorf("%s: %v", name, err)
@@ -95,7 +98,7 @@ func TestRefusals(t *testing.T) {
 			t.Errorf("%s: %+v", name, perr)
 		}
 	}
-	if _, err := imaging.Process(huge); err == nil || !strings.Contains(err.Error(), "megapixels") {
+	if _, err := imaging.New(imaging.Limits{}).Process(context.Background(), huge); err == nil || !strings.Contains(err.Error(), "megapixels") {
 		t.Errorf("bomb message: %v", err)
 	}
 }
@@ -109,7 +112,7 @@ func TestLargePicturesAreScaledAndThumbnailed(t *testing.T) {
 	}
 	var buf bytes.Buffer
 	jpeg.Encode(&buf, img, nil)
-	res, err := imaging.Process(buf.Bytes())
+	res, err := imaging.New(imaging.Limits{}).Process(context.Background(), buf.Bytes())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -147,7 +150,7 @@ func TestExifOrientationIsApplied(t *testing.T) {
 	jpeg.Encode(&buf, img, &jpeg.Options{Quality: 95})
 	// Orientation 6: displayed rotated 90° clockwise, so the red band ends
 	// up at the top of a 20 x 60 picture.
-	res, err := imaging.Process(withOrientation(buf.Bytes(), 6))
+	res, err := imaging.New(imaging.Limits{}).Process(context.Background(), withOrientation(buf.Bytes(), 6))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -165,5 +168,72 @@ func TestExifOrientationIsApplied(t *testing.T) {
 	}
 	if bytes.Contains(res.Full, []byte("Exif")) {
 		t.Fatal("EXIF kept")
+	}
+}
+
+// pngOfSize is a real, small PNG file of a large uniform picture.
+func pngOfSize(t *testing.T, w, h int) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	enc := png.Encoder{CompressionLevel: png.BestCompression}
+	if err := enc.Encode(&buf, image.NewGray(image.Rect(0, 0, w, h))); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+func TestDimensionsAreCheckedFromTheHeader(t *testing.T) {
+	p := imaging.New(imaging.Limits{MaxPixels: 4_000_000, MaxInputSide: 2500})
+	for _, tc := range []struct {
+		name string
+		w, h int
+		ok   bool
+	}{
+		{"within limits", 2000, 1500, true},
+		{"a side too long", 2600, 100, false},
+		{"too many pixels", 2100, 2100, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := p.Process(context.Background(), pngOfSize(t, tc.w, tc.h))
+			if ok := err == nil; ok != tc.ok {
+				t.Fatalf("%d×%d: %v", tc.w, tc.h, err)
+			}
+			if !tc.ok && (platform.ErrorCode(err) != platform.EINVALID || !strings.Contains(err.Error(), "too large")) {
+				t.Fatalf("%d×%d: %v", tc.w, tc.h, err)
+			}
+		})
+	}
+}
+
+func TestDecodingWaitsForItsMemoryShare(t *testing.T) {
+	// Room for about one 1000×1000 picture: a second one waits, and one
+	// that waits too long is told to come back.
+	p := imaging.New(imaging.Limits{Memory: 8_500_000, QueueTime: time.Millisecond})
+	data := pngOfSize(t, 1000, 1000)
+	if _, err := p.Process(context.Background(), data); err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	errs := make([]error, 8)
+	for i := range errs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, errs[i] = p.Process(context.Background(), data)
+		}()
+	}
+	wg.Wait()
+	var busy int
+	for _, err := range errs {
+		switch platform.ErrorCode(err) {
+		case "":
+		case platform.EUNAVAILABLE:
+			busy++
+		default:
+			t.Fatalf("unexpected error: %v", err)
+		}
+	}
+	if busy == 0 {
+		t.Fatal("eight pictures decoded at once within room for one")
 	}
 }

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"log/slog"
 	"strings"
+	"time"
 
-	"souk/config"
 	"souk/platform"
 	"souk/platform/realtime/socketio"
 )
@@ -14,9 +14,14 @@ import (
 // member is what the service knows about a connected socket.
 type member struct {
 	user *platform.User
-	site *config.Site
+	site *platform.Site
 	rate *bucket
 	log  *slog.Logger
+	// token and sessionID tie the socket to its session, which may end
+	// before the socket does; expiry closes it when the session expires.
+	token     string
+	sessionID string
+	expiry    *time.Timer
 }
 
 func memberOf(s *socketio.Socket) *member {
@@ -52,7 +57,7 @@ func (s *Service) admit(sock *socketio.Socket, auth json.RawMessage) error {
 	if token == "" {
 		return refusal(platform.EUNAUTHORIZED, "an apiToken is required: pass it as the token query parameter or in auth {token}")
 	}
-	user, err := s.auth.AuthenticateAPIToken(ctx, site.Project, token)
+	sess, err := s.auth.AuthenticateAPISession(ctx, site.Project, token)
 	if err != nil {
 		if platform.ErrorCode(err) == platform.EINTERNAL {
 			s.log.Error("realtime authentication failed", "site", site.Project, "err", err)
@@ -61,16 +66,21 @@ func (s *Service) admit(sock *socketio.Socket, auth json.RawMessage) error {
 		s.log.Info("realtime connection refused", "site", site.Project, "remote", sock.RemoteAddr(), "err", err)
 		return refusal(platform.EUNAUTHORIZED, "invalid or expired apiToken")
 	}
+	user := sess.User
 	if !s.countConnection(site.Project, user.ID) {
 		s.log.Info("realtime connection refused: too many connections", "site", site.Project, "user", user.ID)
 		return refusal(platform.ERATELIMIT, fmt.Sprintf("too many connections for this user (at most %d)", s.cfg.MaxConnectionsPerUser))
 	}
-	sock.SetData(&member{
-		user: user,
-		site: site,
-		rate: newBucket(s.cfg.MessageRate, s.cfg.MessageBurst),
-		log:  s.log.With("site", site.Project, "user", user.ID, "socket", sock.ID()),
-	})
+	m := &member{
+		user:      user,
+		site:      site,
+		rate:      newBucket(s.cfg.MessageRate, s.cfg.MessageBurst),
+		log:       s.log.With("site", site.Project, "user", user.ID, "socket", sock.ID()),
+		token:     token,
+		sessionID: sess.ID,
+	}
+	sock.SetData(m)
+	s.track(sock, m, sess.ExpiresAt)
 	return nil
 }
 
@@ -106,6 +116,7 @@ func (s *Service) leaveAll(sock *socketio.Socket, reason string) {
 	if m == nil {
 		return
 	}
+	s.untrack(sock, m)
 	s.releaseConnection(m.site.Project, m.user.ID)
 	for _, key := range sock.Rooms() {
 		s.announce(sock, m, key, PrefixLeave, "leave")

@@ -50,11 +50,16 @@ func newEnv(t *testing.T, db *store.DB) *env {
 // user registers a user on site and returns the session with its apiToken.
 func (e *env) user(t *testing.T, site, name string) *platform.Session {
 	t.Helper()
-	sess, err := e.accounts.Register(context.Background(), &platform.Registration{
+	ctx := context.Background()
+	err := e.accounts.Register(ctx, &platform.Registration{
 		Site: site, Email: name + "@example.com", Password: "oak desk 42", DisplayName: name,
 	})
 	if err != nil {
 		t.Fatalf("register %s on %s: %v", name, site, err)
+	}
+	sess, err := e.accounts.Login(ctx, site, name+"@example.com", "oak desk 42")
+	if err != nil {
+		t.Fatalf("sign in %s on %s: %v", name, site, err)
 	}
 	return sess
 }
@@ -82,6 +87,8 @@ type nodeOptions struct {
 	mailbox bus.Mailbox
 	addr    string // default 127.0.0.1:0
 	name    string // the node's name in relayed envelopes
+	// accounts serves the account routes (logout ends realtime sessions).
+	accounts bool
 }
 
 func (e *env) start(t *testing.T, o nodeOptions) *node {
@@ -105,7 +112,11 @@ func (e *env) start(t *testing.T, o nodeOptions) *node {
 	if err != nil {
 		t.Fatal(err)
 	}
-	api := httpapi.NewServer(httpapi.Options{Sites: e.sites, Logger: log, Version: "test"})
+	apiOpts := httpapi.Options{Sites: e.sites, Logger: log, Version: "test"}
+	if o.accounts {
+		apiOpts.Accounts, apiOpts.Sessions = e.accounts, svc
+	}
+	api := httpapi.NewServer(apiOpts)
 	api.Router().Handle("/socket.io/", svc)
 	var ln net.Listener
 	// A restarted node may find its port still held for a moment.

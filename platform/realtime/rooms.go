@@ -19,6 +19,9 @@ func (s *Service) joinRoom(sock *socketio.Socket, m *member, ev *socketio.EventM
 	}
 	channel := channelOf(room)
 	ctx := sock.Context()
+	if err := s.stillSignedIn(ctx, sock, m); err != nil {
+		return s.fail(sock, m, ev, channel, err)
+	}
 	if err := s.mayJoin(ctx, m, room); err != nil {
 		return s.fail(sock, m, ev, channel, err)
 	}

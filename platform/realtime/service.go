@@ -19,7 +19,7 @@ import (
 // Options wires a Service.
 type Options struct {
 	Config config.Realtime
-	Auth   platform.Authenticator
+	Auth   platform.SessionAuthenticator
 	Users  platform.UserFinder
 	Calls  platform.CallService
 	// Bus carries broadcasts between nodes; Mailbox holds invitations
@@ -37,7 +37,7 @@ type Options struct {
 // at /socket.io/.
 type Service struct {
 	cfg     config.Realtime
-	auth    platform.Authenticator
+	auth    platform.SessionAuthenticator
 	users   platform.UserFinder
 	calls   platform.CallService
 	bus     bus.Bus
@@ -49,6 +49,7 @@ type Service struct {
 
 	mu          sync.Mutex
 	connections map[userKey]int
+	sockets     map[userKey]map[*socketio.Socket]struct{}
 
 	counts counters // see Stats
 }
@@ -81,6 +82,7 @@ func New(opts Options) (*Service, error) {
 		node:        opts.Node,
 		log:         opts.Logger.With("component", "realtime", "node", opts.Node),
 		connections: make(map[userKey]int),
+		sockets:     make(map[userKey]map[*socketio.Socket]struct{}),
 	}
 	s.io = socketio.NewServer(socketio.Options{
 		Engine: engineio.Options{
@@ -116,6 +118,14 @@ func (s *Service) Node() string { return s.node }
 
 // deliver hands a bus message to this node's sockets.
 func (s *Service) deliver(m bus.Message) {
+	if m.Kind == kindSessionEnd {
+		s.endSessions(m.Data)
+		return
+	}
+	if m.Kind != "" {
+		s.log.Warn("bus message of an unknown kind dropped", "kind", m.Kind, "origin", m.Origin)
+		return
+	}
 	s.counts.delivered.Add(1)
 	t := socketio.Event
 	if len(m.Attachments) > 0 {

@@ -23,7 +23,13 @@ type AccountOptions struct {
 	SessionTTL time.Duration
 	// ResetTTL is how long a password reset link stays valid.
 	ResetTTL time.Duration
+	// Hashes bounds concurrent password hashing; nil allows
+	// DefaultHashConcurrency with a short queue.
+	Hashes *HashLimiter
 }
+
+// DefaultHashConcurrency keeps password hashing under 80 MiB.
+const DefaultHashConcurrency = 4
 
 // AccountService implements platform.AccountService.
 type AccountService struct {
@@ -41,6 +47,9 @@ func NewAccountService(db *DB, opts AccountOptions) *AccountService {
 	}
 	if opts.ResetTTL <= 0 {
 		opts.ResetTTL = time.Hour
+	}
+	if opts.Hashes == nil {
+		opts.Hashes = NewHashLimiter(DefaultHashConcurrency, 2*time.Second)
 	}
 	return &AccountService{db: db, opts: opts, dummyHash: hashPassword(NewID())}
 }
@@ -75,16 +84,6 @@ type tokenRow struct {
 	RevokedAt     *time.Time `bun:"revoked_at"`
 }
 
-type resetRow struct {
-	bun.BaseModel `bun:"table:password_resets"`
-	Hash          string     `bun:"hash,pk"`
-	UserID        string     `bun:"user_id"`
-	Site          string     `bun:"site"`
-	CreatedAt     time.Time  `bun:"created_at"`
-	ExpiresAt     time.Time  `bun:"expires_at"`
-	UsedAt        *time.Time `bun:"used_at"`
-}
-
 const (
 	tokenAccess = "access"
 	tokenAPI    = "api"
@@ -93,7 +92,7 @@ const (
 var (
 	errBadCredentials = platform.Errorf(platform.EUNAUTHORIZED, "the e-mail or password is not correct")
 	errNoSession      = platform.Errorf(platform.EUNAUTHORIZED, "sign in again: the token is missing, expired or revoked")
-	errEmailTaken     = platform.Errorf(platform.ECONFLICT, "this e-mail address cannot be used to register; if you already have an account, sign in or reset your password")
+	errEmailTaken     = platform.Errorf(platform.ECONFLICT, "this e-mail address already has an account on this site")
 	errBadResetToken  = &platform.Error{Code: platform.EINVALID, Message: "the reset link is invalid, used or expired; request a new one",
 		Fields: []platform.FieldError{{Field: "token", Message: "the reset link is invalid, used or expired; request a new one"}}}
 )
@@ -124,8 +123,12 @@ func (s *AccountService) CreateUser(ctx context.Context, r *platform.Registratio
 	if len(roles) == 0 {
 		roles = []string{platform.RoleUser}
 	}
-	row := s.newUserRow(r.Site, r.Email, r.DisplayName, hashPassword(r.Password), roles)
-	err := s.db.RunInTx(ctx, &sql.TxOptions{}, func(ctx context.Context, tx bun.Tx) error {
+	hash, err := s.opts.Hashes.hash(ctx, r.Password)
+	if err != nil {
+		return nil, err
+	}
+	row := s.newUserRow(r.Site, r.Email, r.DisplayName, hash, roles)
+	err = s.db.RunInTx(ctx, &sql.TxOptions{}, func(ctx context.Context, tx bun.Tx) error {
 		return s.insertUser(ctx, tx, row)
 	})
 	if err != nil {
@@ -152,7 +155,10 @@ func (s *AccountService) SetPassword(ctx context.Context, site, userID, password
 	if fe := platform.CheckPassword("password", password); fe != nil {
 		return platform.Invalid(*fe)
 	}
-	hash := hashPassword(password)
+	hash, err := s.opts.Hashes.hash(ctx, password)
+	if err != nil {
+		return err
+	}
 	return s.db.RunInTx(ctx, &sql.TxOptions{}, func(ctx context.Context, tx bun.Tx) error {
 		return setPasswordTx(ctx, tx, site, userID, hash)
 	})
@@ -204,37 +210,6 @@ func isUniqueViolation(err error) bool {
 	return strings.Contains(msg, "unique") || strings.Contains(msg, "duplicate key")
 }
 
-// Register implements platform.AccountService. The password is hashed
-// before the e-mail is checked, so a taken e-mail answers no faster than a
-// new one; its owner is told by mail that someone tried to register.
-func (s *AccountService) Register(ctx context.Context, r *platform.Registration) (*platform.Session, error) {
-	if err := r.Validate(); err != nil {
-		return nil, err
-	}
-	row := s.newUserRow(r.Site, r.Email, r.DisplayName, hashPassword(r.Password), []string{platform.RoleUser})
-	var sess *platform.Session
-	err := s.db.RunInTx(ctx, &sql.TxOptions{}, func(ctx context.Context, tx bun.Tx) error {
-		if err := s.insertUser(ctx, tx, row); err != nil {
-			return err
-		}
-		var err error
-		sess, err = s.startSession(ctx, tx, row.user())
-		return err
-	})
-	if errors.Is(err, errEmailTaken) {
-		notice := &OutboxMail{Site: r.Site, Recipient: r.Email, Subject: "Someone tried to register with your e-mail address",
-			Body: "Somebody tried to create a new account with this e-mail address, which already has one.\n" +
-				"If it was you, sign in, or use \"Forgot password\" to choose a new password. Otherwise you can ignore this message.\n"}
-		if qerr := EnqueueMail(ctx, s.db, notice); qerr != nil {
-			return nil, qerr
-		}
-	}
-	if err != nil {
-		return nil, err
-	}
-	return sess, nil
-}
-
 // startSession issues an access and an api token.
 func (s *AccountService) startSession(ctx context.Context, tx bun.IDB, u *platform.User) (*platform.Session, error) {
 	t := now()
@@ -265,7 +240,10 @@ func (s *AccountService) Login(ctx context.Context, site, email, password string
 	if found {
 		hash = row.PasswordHash
 	}
-	ok, err := checkPassword(hash, password)
+	ok, err := s.opts.Hashes.check(ctx, hash, password)
+	if platform.ErrorCode(err) == platform.EUNAVAILABLE {
+		return nil, err
+	}
 	if err != nil {
 		return nil, fmt.Errorf("user %s: %w", row.ID, err)
 	}
@@ -348,6 +326,15 @@ func (s *AccountService) AuthenticateAPIToken(ctx context.Context, site, token s
 	return u, err
 }
 
+// AuthenticateAPISession implements platform.SessionAuthenticator.
+func (s *AccountService) AuthenticateAPISession(ctx context.Context, site, token string) (*platform.Session, error) {
+	tok, u, err := s.findToken(ctx, site, tokenAPI, token)
+	if err != nil {
+		return nil, err
+	}
+	return &platform.Session{ID: tok.SessionID, User: u, APIToken: token, ExpiresAt: tok.ExpiresAt}, nil
+}
+
 // AuthenticateAccessToken implements platform.AccountService.
 func (s *AccountService) AuthenticateAccessToken(ctx context.Context, site, token string) (*platform.Session, error) {
 	tok, u, err := s.findToken(ctx, site, tokenAccess, token)
@@ -391,64 +378,6 @@ func (s *AccountService) FindUserByEmail(ctx context.Context, site, email string
 		return nil, fmt.Errorf("find user: %w", err)
 	}
 	return row.user(), nil
-}
-
-// RequestPasswordReset implements platform.AccountService.
-func (s *AccountService) RequestPasswordReset(ctx context.Context, site, email string, link func(token string) string) error {
-	u, err := s.FindUserByEmail(ctx, site, email)
-	if platform.ErrorCode(err) == platform.ENOTFOUND {
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	token, hash := newToken()
-	t := now()
-	row := &resetRow{Hash: hash, UserID: u.ID, Site: site, CreatedAt: t, ExpiresAt: t.Add(s.opts.ResetTTL)}
-	return s.db.RunInTx(ctx, &sql.TxOptions{}, func(ctx context.Context, tx bun.Tx) error {
-		if _, err := tx.NewInsert().Model(row).Exec(ctx); err != nil {
-			return fmt.Errorf("store reset token: %w", err)
-		}
-		return EnqueueMail(ctx, tx, &OutboxMail{
-			Site: site, Recipient: u.Email, Subject: "Reset your password",
-			Body: fmt.Sprintf("Hello %s,\n\nopen this link to choose a new password (valid for %s, usable once):\n\n%s\n\n"+
-				"If you did not ask for it, ignore this message; your password stays unchanged.\n",
-				u.DisplayName, s.opts.ResetTTL, link(token)),
-		})
-	})
-}
-
-// ResetPassword implements platform.AccountService.
-func (s *AccountService) ResetPassword(ctx context.Context, site, token, password string) error {
-	if fe := platform.CheckPassword("password", password); fe != nil {
-		return platform.Invalid(*fe)
-	}
-	hash := hashPassword(password)
-	return s.db.RunInTx(ctx, &sql.TxOptions{}, func(ctx context.Context, tx bun.Tx) error {
-		t := now()
-		var row resetRow
-		err := tx.NewSelect().Model(&row).Where("hash = ? AND site = ?", hashToken(token), site).Scan(ctx)
-		if errors.Is(err, sql.ErrNoRows) {
-			return errBadResetToken
-		}
-		if err != nil {
-			return fmt.Errorf("find reset token: %w", err)
-		}
-		if row.UsedAt != nil || !t.Before(row.ExpiresAt) {
-			return errBadResetToken
-		}
-		// The guard on used_at makes the token single-use even when two
-		// resets race.
-		res, err := tx.NewUpdate().Model((*resetRow)(nil)).Set("used_at = ?", t).
-			Where("hash = ? AND used_at IS NULL", row.Hash).Exec(ctx)
-		if err != nil {
-			return fmt.Errorf("use reset token: %w", err)
-		}
-		if n, _ := res.RowsAffected(); n != 1 {
-			return errBadResetToken
-		}
-		return setPasswordTx(ctx, tx, site, row.UserID, hash)
-	})
 }
 
 // DeleteStale removes tokens and reset links that ended (expired or

@@ -13,9 +13,13 @@ import (
 
 func register(t *testing.T, svc *store.AccountService, site, email string) *platform.Session {
 	t.Helper()
-	sess, err := svc.Register(context.Background(), &platform.Registration{Site: site, Email: email, Password: "oak desk 42", DisplayName: "Ala"})
-	if err != nil {
+	ctx := context.Background()
+	if err := svc.Register(ctx, &platform.Registration{Site: site, Email: email, Password: "oak desk 42", DisplayName: "Ala"}); err != nil {
 		t.Fatalf("register %s on %s: %v", email, site, err)
+	}
+	sess, err := svc.Login(ctx, site, email, "oak desk 42")
+	if err != nil {
+		t.Fatalf("sign in %s on %s: %v", email, site, err)
 	}
 	return sess
 }
@@ -29,9 +33,17 @@ func TestAccountsPerSiteAndTokens(t *testing.T) {
 		if desks.User.ID == tutoring.User.ID || desks.User.Email != "ala@example.com" {
 			t.Fatalf("same e-mail on two sites must give two users: %+v %+v", desks.User, tutoring.User)
 		}
-		_, err := svc.Register(ctx, &platform.Registration{Site: "desks", Email: "ala@example.com", Password: "other pass 1", DisplayName: "B"})
-		if platform.ErrorCode(err) != platform.ECONFLICT || strings.Contains(err.Error(), "exists") {
-			t.Fatalf("duplicate register: %v", err)
+		for range 3 {
+			err := svc.Register(ctx, &platform.Registration{Site: "desks", Email: "ala@example.com", Password: "other pass 1", DisplayName: "B"})
+			if err != nil {
+				t.Fatalf("a taken e-mail must answer like a new one: %v", err)
+			}
+		}
+		if mails, _ := db.PendingMail(ctx, time.Now().Add(time.Second), 10); len(mails) != 1 || mails[0].Recipient != "ala@example.com" {
+			t.Fatalf("the owner must get exactly one notice a day, outbox: %+v", mails)
+		}
+		if _, err := svc.Login(ctx, "desks", "ala@example.com", "other pass 1"); platform.ErrorCode(err) != platform.EUNAUTHORIZED {
+			t.Fatalf("a second registration changed the password: %v", err)
 		}
 		if _, err := svc.Login(ctx, "desks", "ala@example.com", "oak desk 42"); err != nil {
 			t.Fatal(err)
@@ -96,16 +108,16 @@ func TestPasswordResetIsSingleUse(t *testing.T) {
 		if len(mails) != 1 || !strings.Contains(mails[0].Body, "reset-password?token="+token) {
 			t.Fatalf("outbox %+v", mails)
 		}
-		if err := svc.ResetPassword(ctx, "desks", token, "short"); platform.ErrorCode(err) != platform.EINVALID {
+		if _, err := svc.ResetPassword(ctx, "desks", token, "short"); platform.ErrorCode(err) != platform.EINVALID {
 			t.Fatalf("weak password: %v", err)
 		}
-		if err := svc.ResetPassword(ctx, "tutoring", token, "new password 7"); platform.ErrorCode(err) != platform.EINVALID {
+		if _, err := svc.ResetPassword(ctx, "tutoring", token, "new password 7"); platform.ErrorCode(err) != platform.EINVALID {
 			t.Fatalf("token used on another site: %v", err)
 		}
-		if err := svc.ResetPassword(ctx, "desks", token, "new password 7"); err != nil {
+		if _, err := svc.ResetPassword(ctx, "desks", token, "new password 7"); err != nil {
 			t.Fatal(err)
 		}
-		if err := svc.ResetPassword(ctx, "desks", token, "newer password 8"); platform.ErrorCode(err) != platform.EINVALID {
+		if _, err := svc.ResetPassword(ctx, "desks", token, "newer password 8"); platform.ErrorCode(err) != platform.EINVALID {
 			t.Fatalf("second use: %v", err)
 		}
 		if _, err := svc.AuthenticateAccessToken(ctx, "desks", sess.AccessToken); err == nil {
@@ -186,6 +198,49 @@ func TestStaleTokensAreDeleted(t *testing.T) {
 		}
 		if _, err := svc.AuthenticateAPIToken(ctx, "desks", live.APIToken); err != nil {
 			t.Fatalf("a live session was swept: %v", err)
+		}
+	})
+}
+
+func TestResetLinksAreSingleGeneration(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		svc := store.NewAccountService(db, store.AccountOptions{})
+		register(t, svc, "desks", "twice@example.com")
+		var tokens []string
+		link := func(tok string) string { tokens = append(tokens, tok); return "https://desks.example/r?token=" + tok }
+		for range 2 {
+			if err := svc.RequestPasswordReset(ctx, "desks", "twice@example.com", link); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := svc.ResetPassword(ctx, "desks", tokens[0], "older link 1"); platform.ErrorCode(err) != platform.EINVALID {
+			t.Fatalf("an older link still works after a newer one was issued: %v", err)
+		}
+		if _, err := svc.ResetPassword(ctx, "desks", tokens[1], "newer link 2"); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
+func TestHashingIsBounded(t *testing.T) {
+	storetest.ForEachEngine(t, func(t *testing.T, db *store.DB) {
+		ctx := context.Background()
+		hashes := store.NewHashLimiter(1, 20*time.Millisecond)
+		svc := store.NewAccountService(db, store.AccountOptions{Hashes: hashes})
+		register(t, svc, "desks", "busy@example.com")
+		release, err := hashes.Acquire(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer release()
+		if _, err := svc.Login(ctx, "desks", "busy@example.com", "oak desk 42"); platform.ErrorCode(err) != platform.EUNAVAILABLE {
+			t.Fatalf("login with every hashing slot taken: %v, want %s", err, platform.EUNAVAILABLE)
+		}
+		// A bogus reset token is refused before any hashing, so it needs
+		// no slot.
+		if _, err := svc.ResetPassword(ctx, "desks", "bogus-token", "new password 7"); platform.ErrorCode(err) != platform.EINVALID {
+			t.Fatalf("bogus reset token with every hashing slot taken: %v, want %s", err, platform.EINVALID)
 		}
 	})
 }

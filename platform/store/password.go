@@ -1,14 +1,18 @@
 package store
 
 import (
+	"context"
 	"crypto/rand"
 	"crypto/subtle"
 	"encoding/base64"
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"golang.org/x/crypto/argon2"
+
+	"souk/platform"
 )
 
 // Argon2id parameters (OWASP's minimum recommendation: 19 MiB, 2 passes).
@@ -60,4 +64,63 @@ func checkPassword(encoded, password string) (bool, error) {
 	}
 	got := argon2.IDKey([]byte(password), salt, iters, mem, threads, uint32(len(want)))
 	return subtle.ConstantTimeCompare(got, want) == 1, nil
+}
+
+// HashLimiter bounds how many argon2id computations (argonMemoryKiB each)
+// run at once, so that a burst of sign-ins cannot exhaust memory. A caller
+// that finds every slot taken waits at most its queue time, then gets an
+// EUNAVAILABLE error that the HTTP layer turns into 503.
+type HashLimiter struct {
+	slots chan struct{}
+	queue time.Duration
+}
+
+// HashMemory is what one password hash computation allocates.
+const HashMemory = argonMemoryKiB << 10
+
+// NewHashLimiter allows n concurrent hashes (at least 1) and lets callers
+// queue for up to queue.
+func NewHashLimiter(n int, queue time.Duration) *HashLimiter {
+	return &HashLimiter{slots: make(chan struct{}, max(1, n)), queue: queue}
+}
+
+var errHashBusy = platform.Errorf(platform.EUNAVAILABLE, "the server is busy with other sign-ins; try again in a few seconds")
+
+// Acquire takes a slot; release it when the hash is done.
+func (h *HashLimiter) Acquire(ctx context.Context) (release func(), err error) {
+	select {
+	case h.slots <- struct{}{}:
+		return func() { <-h.slots }, nil
+	default:
+	}
+	t := time.NewTimer(h.queue)
+	defer t.Stop()
+	select {
+	case h.slots <- struct{}{}:
+		return func() { <-h.slots }, nil
+	case <-t.C:
+		return nil, errHashBusy
+	case <-ctx.Done():
+		return nil, fmt.Errorf("wait for a hashing slot: %w", ctx.Err())
+	}
+}
+
+// hash computes hashPassword within a slot.
+func (h *HashLimiter) hash(ctx context.Context, password string) (string, error) {
+	release, err := h.Acquire(ctx)
+	if err != nil {
+		return "", err
+	}
+	defer release()
+	return hashPassword(password), nil
+}
+
+// check runs checkPassword within a slot.
+func (h *HashLimiter) check(ctx context.Context, encoded, password string) (bool, error) {
+	release, err := h.Acquire(ctx)
+	if err != nil {
+		return false, err
+	}
+	defer release()
+	return checkPassword(encoded, password)
 }

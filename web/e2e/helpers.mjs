@@ -1,4 +1,5 @@
 import { join } from 'node:path'
+import { watchCSP } from './csp.mjs'
 
 export class AssertionError extends Error {}
 
@@ -10,6 +11,7 @@ export function assert(cond, message) {
 export async function newPage(browser, { locale = 'en-US', viewport = { width: 1366, height: 900 } } = {}) {
   const context = await browser.newContext({ locale, viewport, permissions: ['camera', 'microphone'] })
   const page = await context.newPage()
+  await watchCSP(page)
   const errors = []
   page.on('pageerror', (e) => errors.push(e.message))
   return { context, page, errors }

@@ -6,6 +6,7 @@
 import { mkdir } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { takeCSPViolations } from './csp.mjs'
 import { scenarios } from './scenarios.mjs'
 
 const base = process.env.SOUK_E2E_URL
@@ -49,10 +50,13 @@ for (const s of scenarios) {
   const started = Date.now()
   try {
     await s.run({ browser, siteUrl, artifacts })
+    const csp = takeCSPViolations()
+    if (csp.length) throw new Error(`Content-Security-Policy violations: ${JSON.stringify(csp, null, 2)}`)
     passed++
     console.log(`ok   ${s.name} (${Date.now() - started} ms)`)
   } catch (err) {
     failed++
+    takeCSPViolations()
     console.log(`FAIL ${s.name}: ${err instanceof Error ? err.stack : err}`)
   }
 }

@@ -40,7 +40,8 @@ const server = spawn(bin, ['serve'], {
     // that protect a public deployment would stop the suite half-way.
     SOUK_PLATFORM_RATE_LIMIT_REGISTER_PER_IP_PER_HOUR: '1000',
     SOUK_PLATFORM_RATE_LIMIT_LOGIN_PER_IP_PER_MINUTE: '1000',
-    SOUK_PLATFORM_RATE_LIMIT_LOGIN_PER_ACCOUNT_PER_15M: '1000',
+    SOUK_PLATFORM_RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: '1000',
+    SOUK_PLATFORM_RATE_LIMIT_RESET_PER_IP_PER_HOUR: '1000',
     SOUK_PLATFORM_RATE_LIMIT_CONTACT_PER_IP_PER_HOUR: '1000',
   },
   stdio: ['ignore', 'inherit', 'pipe'],

@@ -1,5 +1,7 @@
+import '@/app/csp-nonce'
 import { createRoot, type Root } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
+import { config as zodConfig } from 'zod/v4/core'
 import { AppProvider } from '@/app/provider'
 import { createAppRouter } from '@/app/router'
 import { BootError, BootSplash } from '@/app/boot-screens'
@@ -36,6 +38,9 @@ async function start(root: Root) {
     </AppProvider>,
   )
 }
+
+// Zod would probe for eval, which the Content-Security-Policy refuses.
+zodConfig({ jitless: true })
 
 const el = document.getElementById('root')
 if (!el) throw new Error('#root missing from index.html')

@@ -18,6 +18,9 @@ type Message struct {
 	Attachments [][]byte        `json:"attachments,omitempty"`
 	// Origin is the node that published it.
 	Origin string `json:"origin"`
+	// Kind is empty for room broadcasts; other kinds are control messages
+	// for the subscriber (Data is then theirs to define, Room is unused).
+	Kind string `json:"kind,omitempty"`
 }
 
 // Handler delivers a message to the local sockets.

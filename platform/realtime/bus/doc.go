@@ -1,4 +1,5 @@
-// Package bus carries room broadcasts between souk processes and keeps
+// Package bus carries room broadcasts (and control messages such as ended
+// sessions, marked by Message.Kind) between souk processes and keeps
 // messages for users who are not connected.
 //
 // Local is the in-process bus and mailbox of a single node. Redis shares

@@ -5,13 +5,14 @@ import { ThemeProvider, useColorScheme } from '@mui/material/styles'
 import { useEffect, useMemo, type ReactNode } from 'react'
 import { prefixer } from 'stylis'
 import rtlPlugin from 'stylis-plugin-rtl'
+import { cspNonce } from '@/app/csp-nonce'
 import { useSettings } from '@/features/settings/hooks/use-settings'
 import { useSite } from '@/hooks/use-site'
 import { createAppTheme } from '@/theme/create-app-theme'
 
 // Separate caches so switching direction never mixes flipped and unflipped rules.
-const ltrCache = createCache({ key: 'mui' })
-const rtlCache = createCache({ key: 'muirtl', stylisPlugins: [prefixer, rtlPlugin] })
+const ltrCache = createCache({ key: 'mui', nonce: cspNonce })
+const rtlCache = createCache({ key: 'muirtl', nonce: cspNonce, stylisPlugins: [prefixer, rtlPlugin] })
 
 function ModeSync() {
   const [settings] = useSettings()
@@ -33,7 +34,8 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
   )
   return (
     <CacheProvider value={direction === 'rtl' ? rtlCache : ltrCache}>
-      <ThemeProvider theme={theme} defaultMode="system" modeStorageKey="mui-mode" disableTransitionOnChange>
+      {/* No disableTransitionOnChange: it adds a style element without the CSP nonce. */}
+      <ThemeProvider theme={theme} defaultMode="system" modeStorageKey="mui-mode">
         <ModeSync />
         <CssBaseline enableColorScheme />
         {children}

@@ -222,8 +222,12 @@ export function createApiClient(opts: ApiClientOptions) {
       get: async (signal?: AbortSignal) => normalizeSite(await request<SiteConfig>('GET', '/api/site', { signal })),
     },
     auth: {
-      register: (b: { email: string; password: string; displayName: string }) =>
-        request<Session>('POST', '/api/auth/register', { body: b }),
+      // Registration answers the same whether or not the address is taken,
+      // so the session comes from signing in with the same credentials.
+      register: async (b: { email: string; password: string; displayName: string }) => {
+        await request<{ message: string }>('POST', '/api/auth/register', { body: b })
+        return request<Session>('POST', '/api/auth/login', { body: { email: b.email, password: b.password } })
+      },
       login: (b: { email: string; password: string }) => request<Session>('POST', '/api/auth/login', { body: b }),
       logout: () => request<void>('POST', '/api/auth/logout', { auth: true }),
       forgotPassword: (b: { email: string }) => request<Record<string, never>>('POST', '/api/auth/forgot-password', { body: b }),
