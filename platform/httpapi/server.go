@@ -71,6 +71,7 @@ type Server struct {
 	router chi.Router
 	api    huma.API
 	limits limiters
+	index  indexPages
 }
 
 // NewServer builds the router with middleware, the API operations and the
