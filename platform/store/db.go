@@ -26,6 +26,8 @@ type DB struct {
 	*bun.DB
 	engine string
 	log    *slog.Logger
+	stmts  statements
+	browse browseOrders
 }
 
 // Open connects to the database named by rawURL (see config.DatabaseDriver)
@@ -73,6 +75,12 @@ func Open(ctx context.Context, rawURL string, log *slog.Logger) (*DB, error) {
 		return nil, fmt.Errorf("connect to %s database: %w", engine, err)
 	}
 	return &DB{DB: db, engine: engine, log: log}, nil
+}
+
+// Close closes the prepared statements and the connections.
+func (db *DB) Close() error {
+	db.stmts.close()
+	return db.DB.Close()
 }
 
 // Engine is "sqlite" or "postgres".

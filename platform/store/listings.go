@@ -96,7 +96,9 @@ func (s *ListingService) CreateListing(ctx context.Context, l *platform.Listing)
 	l.UpdatedAt = l.CreatedAt
 	l.ExpiresAt = runUntil(l.CreatedAt, l.Duration)
 	l.Images = []platform.Image{}
-	if _, err := s.db.NewInsert().Model(toListingRow(l)).Exec(ctx); err != nil {
+	_, err := s.db.NewInsert().Model(toListingRow(l)).Exec(ctx)
+	s.db.browse.invalidate()
+	if err != nil {
 		return fmt.Errorf("insert listing: %w", err)
 	}
 	return nil
@@ -150,12 +152,12 @@ func (s *ListingService) attachImages(ctx context.Context, db bun.IDB, ls []*pla
 
 // FindListing implements platform.ListingService.
 func (s *ListingService) FindListing(ctx context.Context, site, id string) (*platform.Listing, error) {
-	return s.findOne(ctx, s.db, site, "", id)
+	return s.findPublished(ctx, site, "", id)
 }
 
 // FindOwnListing implements platform.ListingService.
 func (s *ListingService) FindOwnListing(ctx context.Context, site, ownerID, id string) (*platform.Listing, error) {
-	return s.findOne(ctx, s.db, site, ownerID, id)
+	return s.findPublished(ctx, site, ownerID, id)
 }
 
 // likePattern escapes LIKE wildcards in a user's query.
@@ -170,6 +172,18 @@ func likePattern(q string) string {
 // listing.
 func (s *ListingService) FindListings(ctx context.Context, f platform.ListingFilter) ([]*platform.Listing, int, error) {
 	f.Normalize()
+	if f.OwnerID == "" && f.Query == "" {
+		// Browsing a whole site: the page is a slice of its cached order.
+		order, ok, err := s.db.browse.get(ctx, browseKey{site: f.Site, running: f.Running}, s.loadBrowseOrder(browseKey{site: f.Site, running: f.Running}))
+		if err != nil {
+			return nil, 0, err
+		}
+		if ok {
+			from := min((f.Page-1)*f.PageSize, len(order))
+			items, err := s.readListings(ctx, order[from:min(from+f.PageSize, len(order))])
+			return items, len(order), err
+		}
+	}
 	running := time.Now().Unix()
 	filter := func(q *bun.SelectQuery) *bun.SelectQuery {
 		q = q.Where("l.site = ?", f.Site)
@@ -234,6 +248,8 @@ func (s *ListingService) UpdateListing(ctx context.Context, site, ownerID, id st
 		out = l
 		return nil
 	})
+	// After the commit, so that no reload can see the old rows.
+	s.db.browse.invalidate()
 	return out, err
 }
 
@@ -254,6 +270,7 @@ func (s *ListingService) DeleteListing(ctx context.Context, site, ownerID, id st
 		}
 		return nil
 	})
+	s.db.browse.invalidate()
 	return images, err
 }
 

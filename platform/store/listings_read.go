@@ -1,0 +1,224 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"souk/platform"
+)
+
+// The public read path (browse pages and offer pages) runs on prepared
+// statements and plain database/sql scans: profiles of the browse API
+// showed statement preparation and reflection-based scanning next to the
+// SQL itself, on every request.
+
+// listingColumns are read by scanListing, in this order.
+const listingColumns = "l.id, l.site, l.owner_id, l.product_name, l.description, l.price_amount, l.price_currency, " +
+	"l.duration_days, l.location, l.created_at, l.updated_at, l.expires_unix, u.display_name"
+
+const listingFrom = " FROM listings AS l JOIN users AS u ON u.id = l.owner_id"
+
+const imageColumns = "id, listing_id, blob_key, thumb_key, width, height, content_type, created_at"
+
+// statements prepares each query text once per DB and keeps it; database/sql
+// re-prepares it on each pooled connection as needed.
+type statements struct {
+	mu    sync.Mutex
+	bySQL map[string]*sql.Stmt
+}
+
+func (s *statements) get(ctx context.Context, db *sql.DB, query string) (*sql.Stmt, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if st, ok := s.bySQL[query]; ok {
+		return st, nil
+	}
+	st, err := db.PrepareContext(ctx, query)
+	if err != nil {
+		return nil, fmt.Errorf("prepare %q: %w", query, err)
+	}
+	if s.bySQL == nil {
+		s.bySQL = make(map[string]*sql.Stmt)
+	}
+	s.bySQL[query] = st
+	return st, nil
+}
+
+func (s *statements) close() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, st := range s.bySQL {
+		st.Close()
+	}
+	s.bySQL = nil
+}
+
+// prepared returns the prepared statement for query, written with ?
+// placeholders, which it rewrites as $1, $2 … for PostgreSQL.
+func (db *DB) prepared(ctx context.Context, query string) (*sql.Stmt, error) {
+	if db.engine == "postgres" {
+		var b strings.Builder
+		n := 0
+		for _, r := range query {
+			if r == '?' {
+				n++
+				b.WriteString("$" + strconv.Itoa(n))
+				continue
+			}
+			b.WriteRune(r)
+		}
+		query = b.String()
+	}
+	return db.stmts.get(ctx, db.DB.DB, query)
+}
+
+// inList is "?, ?, ?" for n values.
+func inList(n int) string {
+	return strings.TrimSuffix(strings.Repeat("?, ", n), ", ")
+}
+
+// dbTime scans a timestamp column: the PostgreSQL driver returns
+// time.Time, SQLite may return the text bun wrote.
+type dbTime struct{ t *time.Time }
+
+func (d dbTime) Scan(v any) error {
+	switch v := v.(type) {
+	case time.Time:
+		*d.t = v.UTC()
+		return nil
+	case string:
+		return d.parse(v)
+	case []byte:
+		return d.parse(string(v))
+	}
+	return fmt.Errorf("timestamp column holds %T", v)
+}
+
+func (d dbTime) parse(s string) error {
+	for _, layout := range []string{"2006-01-02 15:04:05.999999999-07:00", time.RFC3339Nano, "2006-01-02 15:04:05.999999999"} {
+		if t, err := time.Parse(layout, s); err == nil {
+			*d.t = t.UTC()
+			return nil
+		}
+	}
+	return fmt.Errorf("cannot read timestamp %q", s)
+}
+
+type rowScanner interface{ Scan(dest ...any) error }
+
+func scanListing(row rowScanner) (*platform.Listing, error) {
+	l := &platform.Listing{Images: []platform.Image{}}
+	var expires sql.NullInt64
+	if err := row.Scan(&l.ID, &l.Site, &l.OwnerID, &l.ProductName, &l.Description, &l.Price.Amount, &l.Price.Currency,
+		&l.Duration, &l.Location, dbTime{&l.CreatedAt}, dbTime{&l.UpdatedAt}, &expires, &l.OwnerName); err != nil {
+		return nil, err
+	}
+	if expires.Valid {
+		l.ExpiresAt = time.Unix(expires.Int64, 0).UTC()
+	}
+	return l, nil
+}
+
+// findPublished reads one listing of the site with the public read path:
+// a running listing for anyone (ownerID empty), or the owner's own.
+func (s *ListingService) findPublished(ctx context.Context, site, ownerID, id string) (*platform.Listing, error) {
+	query, args := "SELECT "+listingColumns+listingFrom+" WHERE l.id = ? AND l.site = ? AND l.owner_id = ?", []any{id, site, ownerID}
+	if ownerID == "" {
+		query = "SELECT " + listingColumns + listingFrom + " WHERE l.id = ? AND l.site = ? AND (l.expires_unix IS NULL OR l.expires_unix > ?)"
+		args = []any{id, site, time.Now().Unix()}
+	}
+	st, err := s.db.prepared(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	l, err := scanListing(st.QueryRowContext(ctx, args...))
+	if err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, errNoListing
+		}
+		return nil, fmt.Errorf("find listing: %w", err)
+	}
+	if err := s.readImages(ctx, []*platform.Listing{l}); err != nil {
+		return nil, err
+	}
+	return l, nil
+}
+
+// readListings reads the listings with the given ids, in that order;
+// ids that no longer exist are left out.
+func (s *ListingService) readListings(ctx context.Context, ids []string) ([]*platform.Listing, error) {
+	if len(ids) == 0 {
+		return []*platform.Listing{}, nil
+	}
+	st, err := s.db.prepared(ctx, "SELECT "+listingColumns+listingFrom+" WHERE l.id IN ("+inList(len(ids))+")")
+	if err != nil {
+		return nil, err
+	}
+	args := make([]any, len(ids))
+	for i, id := range ids {
+		args[i] = id
+	}
+	rows, err := st.QueryContext(ctx, args...)
+	if err != nil {
+		return nil, fmt.Errorf("read listings: %w", err)
+	}
+	defer rows.Close()
+	byID := make(map[string]*platform.Listing, len(ids))
+	for rows.Next() {
+		l, err := scanListing(rows)
+		if err != nil {
+			return nil, fmt.Errorf("read listings: %w", err)
+		}
+		byID[l.ID] = l
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("read listings: %w", err)
+	}
+	out := make([]*platform.Listing, 0, len(byID))
+	for _, id := range ids {
+		if l, ok := byID[id]; ok {
+			out = append(out, l)
+		}
+	}
+	return out, s.readImages(ctx, out)
+}
+
+// readImages attaches the images of ls, oldest first.
+func (s *ListingService) readImages(ctx context.Context, ls []*platform.Listing) error {
+	if len(ls) == 0 {
+		return nil
+	}
+	st, err := s.db.prepared(ctx, "SELECT "+imageColumns+" FROM listing_images WHERE listing_id IN ("+inList(len(ls))+") ORDER BY created_at, id")
+	if err != nil {
+		return err
+	}
+	args := make([]any, len(ls))
+	byID := make(map[string]*platform.Listing, len(ls))
+	for i, l := range ls {
+		args[i], byID[l.ID] = l.ID, l
+	}
+	rows, err := st.QueryContext(ctx, args...)
+	if err != nil {
+		return fmt.Errorf("list images: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var img platform.Image
+		if err := rows.Scan(&img.ID, &img.ListingID, &img.Key, &img.ThumbKey, &img.Width, &img.Height, &img.ContentType, dbTime{&img.CreatedAt}); err != nil {
+			return fmt.Errorf("list images: %w", err)
+		}
+		if l := byID[img.ListingID]; l != nil {
+			l.Images = append(l.Images, img)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("list images: %w", err)
+	}
+	return nil
+}
