@@ -1,5 +1,6 @@
 import { readFile, readdir, stat, writeFile } from 'node:fs/promises'
-import { join, relative, resolve } from 'node:path'
+import { createRequire } from 'node:module'
+import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath, URL } from 'node:url'
 import { promisify } from 'node:util'
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib'
@@ -71,8 +72,32 @@ function precompress(): Plugin {
   }
 }
 
+/**
+ * Ships the API reference viewer (Scalar's self-contained browser build)
+ * with the app, so /api/docs works offline and needs no CDN. The version
+ * in the file name keeps it cacheable for good; the server finds it by
+ * the name's prefix (platform/httpapi/docs.go).
+ */
+function apiReference(): Plugin {
+  return {
+    name: 'souk-api-reference',
+    apply: 'build',
+    async generateBundle() {
+      const entry = createRequire(import.meta.url).resolve('@scalar/api-reference')
+      const dir = resolve(dirname(entry), '..')
+      const pkg: unknown = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8'))
+      const version = typeof pkg === 'object' && pkg !== null && 'version' in pkg ? String(pkg.version) : 'unknown'
+      this.emitFile({
+        type: 'asset',
+        fileName: `assets/scalar-api-reference-${version}.js`,
+        source: await readFile(join(dir, 'dist/browser/standalone.js')),
+      })
+    },
+  }
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), apiReference(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

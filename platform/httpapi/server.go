@@ -72,6 +72,7 @@ type Server struct {
 	api    huma.API
 	limits limiters
 	index  indexPages
+	docs   docsScript
 }
 
 // NewServer builds the router with middleware, the API operations and the
@@ -90,7 +91,8 @@ func NewServer(opts Options) *Server {
 	cfg.Info.Description = "The listings platform API. The site (tenant) is chosen by the Host header. " +
 		"Errors are RFC 9457 problem details with per-field errors."
 	cfg.OpenAPIPath = "/api/openapi"
-	cfg.DocsPath = "/api/docs"
+	// The reference page is ours (docs.go): huma's loads its viewer from a CDN.
+	cfg.DocsPath = ""
 	cfg.SchemasPath = "/api/schemas"
 	// Responses stay plain JSON: no $schema member or Link header.
 	cfg.CreateHooks = nil
@@ -99,6 +101,7 @@ func NewServer(opts Options) *Server {
 	}
 	s := &Server{opts: opts, router: r, api: humachi.New(r, cfg), limits: newLimiters(opts.Limits)}
 
+	s.registerDocs(cfg.Info.Title+" Reference", cfg.OpenAPIPath+".json")
 	r.Get("/healthz", s.healthz)
 	r.Get("/readyz", s.readyz)
 	s.registerSite()
