@@ -58,6 +58,10 @@ type Options struct {
 
 	// Messages enables the conversation routes.
 	Messages platform.MessageService
+
+	// SlowRequest is the duration from which a request is logged at warn
+	// (every request is logged at debug). Zero means 1s; negative, never.
+	SlowRequest time.Duration
 }
 
 // ContactLister reads a site's contact messages.
@@ -85,7 +89,10 @@ func NewServer(opts Options) *Server {
 	if opts.MaxUploadBytes <= 0 {
 		opts.MaxUploadBytes = 10 << 20
 	}
-	r.Use(requestID(opts.Logger), accessLog, withRequestInfo(opts.TrustedProxies), resolveSite(opts.Sites), limitMultipart(opts.MaxUploadBytes+64<<10))
+	if opts.SlowRequest == 0 {
+		opts.SlowRequest = time.Second
+	}
+	r.Use(requestID(opts.Logger), accessLog(opts.SlowRequest), withRequestInfo(opts.TrustedProxies), resolveSite(opts.Sites), limitMultipart(opts.MaxUploadBytes+64<<10))
 
 	cfg := huma.DefaultConfig("Souk API", opts.Version)
 	cfg.Info.Description = "The listings platform API. The site (tenant) is chosen by the Host header. " +
