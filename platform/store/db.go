@@ -24,10 +24,18 @@ import (
 // DB is an open store. It is safe for concurrent use.
 type DB struct {
 	*bun.DB
-	engine string
-	log    *slog.Logger
-	stmts  statements
-	browse browseOrders
+	engine   string
+	log      *slog.Logger
+	stmts    statements
+	browse   browseOrders
+	listings listingCache
+}
+
+// listingsChanged drops what is cached about listings; every listing and
+// image write calls it after its commit, so that no reload sees old rows.
+func (db *DB) listingsChanged() {
+	db.browse.invalidate()
+	db.listings.invalidate()
 }
 
 // Open connects to the database named by rawURL (see config.DatabaseDriver)

@@ -97,7 +97,7 @@ func (s *ListingService) CreateListing(ctx context.Context, l *platform.Listing)
 	l.ExpiresAt = runUntil(l.CreatedAt, l.Duration)
 	l.Images = []platform.Image{}
 	_, err := s.db.NewInsert().Model(toListingRow(l)).Exec(ctx)
-	s.db.browse.invalidate()
+	s.db.listingsChanged()
 	if err != nil {
 		return fmt.Errorf("insert listing: %w", err)
 	}
@@ -248,8 +248,7 @@ func (s *ListingService) UpdateListing(ctx context.Context, site, ownerID, id st
 		out = l
 		return nil
 	})
-	// After the commit, so that no reload can see the old rows.
-	s.db.browse.invalidate()
+	s.db.listingsChanged()
 	return out, err
 }
 
@@ -270,13 +269,14 @@ func (s *ListingService) DeleteListing(ctx context.Context, site, ownerID, id st
 		}
 		return nil
 	})
-	s.db.browse.invalidate()
+	s.db.listingsChanged()
 	return images, err
 }
 
 // AddImage implements platform.ListingService. The count is checked in
 // the same transaction as the insert, so parallel uploads cannot exceed it.
 func (s *ListingService) AddImage(ctx context.Context, site, ownerID string, img *platform.Image, max int) error {
+	defer s.db.listingsChanged()
 	return s.db.RunInTx(ctx, &sql.TxOptions{}, func(ctx context.Context, tx bun.Tx) error {
 		if _, err := s.findOne(ctx, tx, site, ownerID, img.ListingID); err != nil {
 			return err
@@ -311,6 +311,7 @@ func (s *ListingService) AddImage(ctx context.Context, site, ownerID string, img
 // RemoveImage implements platform.ListingService.
 func (s *ListingService) RemoveImage(ctx context.Context, site, ownerID, listingID, imageID string) (*platform.Image, error) {
 	var img *platform.Image
+	defer s.db.listingsChanged()
 	err := s.db.RunInTx(ctx, &sql.TxOptions{}, func(ctx context.Context, tx bun.Tx) error {
 		l, err := s.findOne(ctx, tx, site, ownerID, listingID)
 		if err != nil {

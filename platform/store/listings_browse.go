@@ -4,8 +4,11 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
 	"sync"
 	"time"
+
+	"souk/platform"
 )
 
 // Browsing a site without a search (the front page and the offers list)
@@ -17,9 +20,9 @@ import (
 //
 // The order is dropped on every listing write through this process and
 // is otherwise reread after browseOrderTTL, which bounds how long a write
-// by another process (a second server on the same PostgreSQL) or the end
-// of a listing's run can go unseen in the total and the page boundaries.
-// The rows themselves are always read fresh.
+// by another process (a second server on the same PostgreSQL), a changed
+// display name or the end of a listing's run can go unseen. The public
+// listings themselves are kept for the same time (listingCache).
 
 // browseOrderTTL is how long a site's order is reused without a write.
 const browseOrderTTL = time.Second
@@ -147,4 +150,71 @@ func (s *ListingService) loadBrowseOrder(key browseKey) func(ctx context.Context
 		}
 		return ids, firstEnd, true, nil
 	}
+}
+
+// listingCache keeps the public listings read in the current window of
+// browseOrderTTL, so that the pages and offers everyone opens are not
+// read again for every request. Like the order, it is dropped on every
+// listing or image write through this process; a read that began before
+// such a write does not store its result.
+type listingCache struct {
+	mu         sync.Mutex
+	generation uint64
+	started    time.Time
+	byID       map[string]*platform.Listing
+}
+
+func (c *listingCache) invalidate() {
+	c.mu.Lock()
+	c.generation++
+	clear(c.byID)
+	c.mu.Unlock()
+}
+
+// window drops the entries of a window that has ended; c.mu is held.
+func (c *listingCache) window(now time.Time) {
+	if now.Sub(c.started) >= browseOrderTTL {
+		clear(c.byID)
+		c.started = now
+	}
+}
+
+// lookup returns copies of the cached listings among ids, the ids still to
+// read, and the generation to store them under.
+func (c *listingCache) lookup(ids []string) (found map[string]*platform.Listing, missing []string, generation uint64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.window(time.Now())
+	found = make(map[string]*platform.Listing, len(ids))
+	for _, id := range ids {
+		if l, ok := c.byID[id]; ok {
+			found[id] = cloneListing(l)
+		} else {
+			missing = append(missing, id)
+		}
+	}
+	return found, missing, c.generation
+}
+
+// store keeps copies of ls unless a write happened since generation.
+func (c *listingCache) store(ls []*platform.Listing, generation uint64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if generation != c.generation {
+		return
+	}
+	c.window(time.Now())
+	if c.byID == nil {
+		c.byID = make(map[string]*platform.Listing)
+	}
+	for _, l := range ls {
+		c.byID[l.ID] = cloneListing(l)
+	}
+}
+
+// cloneListing copies l so that no caller shares the cached value.
+func cloneListing(l *platform.Listing) *platform.Listing {
+	c := *l
+	c.Images = slices.Clone(l.Images)
+	return &c
 }

@@ -75,6 +75,32 @@ func TestBrowsePagesFollowWrites(t *testing.T) {
 			t.Fatalf("browse order %v, want %v", all, newestFirst)
 		}
 
+		// Offers and pages read once are kept; an edit shows at once.
+		if l, err := svc.FindListing(ctx, "desks", created[1]); err != nil || l.ProductName != "desk 1" {
+			t.Fatalf("offer: %v %v", l, err)
+		}
+		renamed := "desk one, renamed"
+		if _, err := svc.UpdateListing(ctx, "desks", owner.ID, created[1], platform.ListingUpdate{ProductName: &renamed}); err != nil {
+			t.Fatal(err)
+		}
+		if l, err := svc.FindListing(ctx, "desks", created[1]); err != nil || l.ProductName != renamed {
+			t.Fatalf("offer after an edit: %v %v", l, err)
+		}
+		if items, _, err := svc.FindListings(ctx, platform.ListingFilter{Site: "desks", Page: 1, PageSize: 10, Running: true}); err != nil ||
+			!slices.ContainsFunc(items, func(l *platform.Listing) bool { return l.ProductName == renamed }) {
+			t.Fatalf("page after an edit: %v", err)
+		}
+		if _, err := svc.FindListing(ctx, "tutoring", created[1]); platform.ErrorCode(err) != platform.ENOTFOUND {
+			t.Fatalf("a kept offer must not show on another site: %v", err)
+		}
+		img := &platform.Image{ListingID: created[1], Key: "desks/a.jpg", ThumbKey: "desks/a-thumb.jpg", Width: 4, Height: 3, ContentType: "image/jpeg"}
+		if err := svc.AddImage(ctx, "desks", owner.ID, img, 10); err != nil {
+			t.Fatal(err)
+		}
+		if l, err := svc.FindListing(ctx, "desks", created[1]); err != nil || len(l.Images) != 1 || l.Images[0].Key != img.Key {
+			t.Fatalf("offer after a new image: %+v %v", l, err)
+		}
+
 		fresh := create("desks", "the newest desk")
 		if ids, total := pageIDs(t, svc, platform.ListingFilter{Site: "desks", Page: 1, PageSize: 3, Running: true}); total != 8 || ids[0] != fresh.ID {
 			t.Fatalf("after a new listing: total %d, first %v", total, ids)

@@ -128,6 +128,17 @@ func scanListing(row rowScanner) (*platform.Listing, error) {
 // findPublished reads one listing of the site with the public read path:
 // a running listing for anyone (ownerID empty), or the owner's own.
 func (s *ListingService) findPublished(ctx context.Context, site, ownerID, id string) (*platform.Listing, error) {
+	var generation uint64
+	if ownerID == "" {
+		found, _, gen := s.db.listings.lookup([]string{id})
+		if l := found[id]; l != nil {
+			if l.Site != site || (!l.ExpiresAt.IsZero() && !l.ExpiresAt.After(time.Now())) {
+				return nil, errNoListing
+			}
+			return l, nil
+		}
+		generation = gen
+	}
 	query, args := "SELECT "+listingColumns+listingFrom+" WHERE l.id = ? AND l.site = ? AND l.owner_id = ?", []any{id, site, ownerID}
 	if ownerID == "" {
 		query = "SELECT " + listingColumns + listingFrom + " WHERE l.id = ? AND l.site = ? AND (l.expires_unix IS NULL OR l.expires_unix > ?)"
@@ -147,15 +158,41 @@ func (s *ListingService) findPublished(ctx context.Context, site, ownerID, id st
 	if err := s.readImages(ctx, []*platform.Listing{l}); err != nil {
 		return nil, err
 	}
+	if ownerID == "" {
+		s.db.listings.store([]*platform.Listing{l}, generation)
+	}
 	return l, nil
 }
 
 // readListings reads the listings with the given ids, in that order;
-// ids that no longer exist are left out.
+// ids that no longer exist are left out. Listings read in the current
+// window come from the listing cache.
 func (s *ListingService) readListings(ctx context.Context, ids []string) ([]*platform.Listing, error) {
-	if len(ids) == 0 {
-		return []*platform.Listing{}, nil
+	byID, missing, generation := s.db.listings.lookup(ids)
+	if len(missing) > 0 {
+		read, err := s.readListingRows(ctx, missing)
+		if err != nil {
+			return nil, err
+		}
+		if err := s.readImages(ctx, read); err != nil {
+			return nil, err
+		}
+		s.db.listings.store(read, generation)
+		for _, l := range read {
+			byID[l.ID] = l
+		}
 	}
+	out := make([]*platform.Listing, 0, len(ids))
+	for _, id := range ids {
+		if l, ok := byID[id]; ok {
+			out = append(out, l)
+		}
+	}
+	return out, nil
+}
+
+// readListingRows reads the listings with the given ids, in no order.
+func (s *ListingService) readListingRows(ctx context.Context, ids []string) ([]*platform.Listing, error) {
 	st, err := s.db.prepared(ctx, "SELECT "+listingColumns+listingFrom+" WHERE l.id IN ("+inList(len(ids))+")")
 	if err != nil {
 		return nil, err
@@ -169,24 +206,18 @@ func (s *ListingService) readListings(ctx context.Context, ids []string) ([]*pla
 		return nil, fmt.Errorf("read listings: %w", err)
 	}
 	defer rows.Close()
-	byID := make(map[string]*platform.Listing, len(ids))
+	out := make([]*platform.Listing, 0, len(ids))
 	for rows.Next() {
 		l, err := scanListing(rows)
 		if err != nil {
 			return nil, fmt.Errorf("read listings: %w", err)
 		}
-		byID[l.ID] = l
+		out = append(out, l)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("read listings: %w", err)
 	}
-	out := make([]*platform.Listing, 0, len(byID))
-	for _, id := range ids {
-		if l, ok := byID[id]; ok {
-			out = append(out, l)
-		}
-	}
-	return out, s.readImages(ctx, out)
+	return out, nil
 }
 
 // readImages attaches the images of ls, oldest first.
