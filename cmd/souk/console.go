@@ -86,12 +86,12 @@ func printBanner(w io.Writer, format string, log *slog.Logger, addr net.Addr, si
 	var b strings.Builder
 	fmt.Fprintf(&b, "\n  Souk is ready. Open %s\n", base)
 	fmt.Fprintf(&b, "  (localhost shows the default site: %s, %q, in %s)\n\n", def.Project, def.Configuration.AppName, lang)
-	width := 0
+	width, urlWidth := 0, 0
 	for _, s := range perSite {
-		width = max(width, len(s.project))
+		width, urlWidth = max(width, len(s.project)), max(urlWidth, len(s.url))
 	}
 	for _, s := range perSite {
-		fmt.Fprintf(&b, "    %-*s  %s  %s\n", width, s.project, s.url, s.name)
+		fmt.Fprintf(&b, "    %-*s  %-*s  %s\n", width, s.project, urlWidth, s.url, s.name)
 	}
 	if len(perSite) > 0 {
 		b.WriteString("\n")
