@@ -63,7 +63,12 @@ type Log struct {
 	// Format is "text" or "json". Default "text".
 	Format string `yaml:"format"`
 	// Level is "debug", "info", "warn" or "error". Default "info".
+	// Each HTTP request is logged at debug; failed (5xx) and slow ones
+	// at warn.
 	Level string `yaml:"level"`
+	// SlowRequest is the duration from which an HTTP request counts as
+	// slow. Default 1s; 0 turns the warning off.
+	SlowRequest time.Duration `yaml:"slow_request"`
 }
 
 // Database selects the store. A sqlite:// URL, a plain file path, or
@@ -101,7 +106,7 @@ func DefaultConfig() Config {
 			WriteTimeout:      120 * time.Second,
 			IdleTimeout:       120 * time.Second,
 		},
-		Log:      Log{Format: "text", Level: "info"},
+		Log:      Log{Format: "text", Level: "info", SlowRequest: time.Second},
 		Sites:    Sites{Default: "desks"},
 		Media:    DefaultMedia(),
 		Platform: DefaultPlatform(),
@@ -142,6 +147,9 @@ func (c Config) Validate() error {
 	case "text", "json":
 	default:
 		bad("log.format", fmt.Sprintf("%q is not one of text, json", c.Log.Format))
+	}
+	if c.Log.SlowRequest < 0 {
+		bad("log.slow_request", "must be >= 0")
 	}
 	switch c.Log.Level {
 	case "debug", "info", "warn", "error":

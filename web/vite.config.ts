@@ -1,11 +1,103 @@
+import { readFile, readdir, stat, writeFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath, URL } from 'node:url'
+import { promisify } from 'node:util'
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 
 const api = 'http://127.0.0.1:7880'
 
+const brotli = promisify(brotliCompress)
+const gz = promisify(gzip)
+
+/** The entry chunk (and what index.html preloads with it) must stay below this, gzip-compressed. */
+const ENTRY_GZIP_BUDGET = 200 * 1024
+const COMPRESSIBLE = /\.(?:js|mjs|css|svg|json|html)$/
+/** Below this size a compressed copy saves less than its headers cost. */
+const MIN_SIZE = 1024
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true })
+  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name))
+}
+
+/**
+ * Writes file.br and file.gz beside every text asset of the build, so the
+ * server can send them as they are when the browser accepts the encoding.
+ * A copy is kept only when it saves at least a tenth. It then checks the
+ * entry chunk against its size budget and fails the build when it is over.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist'
+  return {
+    name: 'souk-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir)
+    },
+    async closeBundle() {
+      const files = (await filesUnder(outDir)).filter((f) => COMPRESSIBLE.test(f))
+      const gzipSizes = new Map<string, number>()
+      await Promise.all(
+        files.map(async (file) => {
+          const raw = await readFile(file)
+          if (raw.length < MIN_SIZE) return
+          const [br, gzipped] = await Promise.all([
+            brotli(raw, {
+              params: {
+                [zlib.BROTLI_PARAM_QUALITY]: 11,
+                [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length,
+                [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+              },
+            }),
+            gz(raw, { level: 9 }),
+          ])
+          gzipSizes.set(relative(outDir, file), gzipped.length)
+          if (br.length <= raw.length * 0.9) await writeFile(`${file}.br`, br)
+          if (gzipped.length <= raw.length * 0.9) await writeFile(`${file}.gz`, gzipped)
+        }),
+      )
+      const html = await readFile(join(outDir, 'index.html'), 'utf8')
+      const entry = /<script type="module"[^>]*\ssrc="\/([^"]+)"/.exec(html)?.[1]
+      if (!entry) throw new Error('precompress: no entry script in index.html')
+      const entryGzip = gzipSizes.get(entry) ?? (await stat(join(outDir, entry))).size
+      const kB = (n: number) => `${(n / 1024).toFixed(1)} kB`
+      console.log(`entry chunk ${entry}: ${kB(entryGzip)} gzip (budget ${kB(ENTRY_GZIP_BUDGET)})`)
+      if (entryGzip > ENTRY_GZIP_BUDGET) {
+        throw new Error(`the entry chunk ${entry} is ${kB(entryGzip)} gzip, over the budget of ${kB(ENTRY_GZIP_BUDGET)}`)
+      }
+    },
+  }
+}
+
+/**
+ * Ships the API reference viewer (Scalar's self-contained browser build)
+ * with the app, so /api/docs works offline and needs no CDN. The version
+ * in the file name keeps it cacheable for good; the server finds it by
+ * the name's prefix (platform/httpapi/docs.go).
+ */
+function apiReference(): Plugin {
+  return {
+    name: 'souk-api-reference',
+    apply: 'build',
+    async generateBundle() {
+      const entry = createRequire(import.meta.url).resolve('@scalar/api-reference')
+      const dir = resolve(dirname(entry), '..')
+      const pkg: unknown = JSON.parse(await readFile(join(dir, 'package.json'), 'utf8'))
+      const version = typeof pkg === 'object' && pkg !== null && 'version' in pkg ? String(pkg.version) : 'unknown'
+      this.emitFile({
+        type: 'asset',
+        fileName: `assets/scalar-api-reference-${version}.js`,
+        source: await readFile(join(dir, 'dist/browser/standalone.js')),
+      })
+    },
+  }
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), apiReference(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

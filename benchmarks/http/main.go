@@ -18,6 +18,7 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"github.com/uptrace/bun/driver/pgdriver"
@@ -126,7 +127,9 @@ func run(ctx context.Context, o options) error {
 		}
 		defer pprof.StopCPUProfile()
 	}
+	cpu0 := cpuTime()
 	res := load(ctx, o, base, ids)
+	res.cpu = cpuTime() - cpu0
 	res.print()
 	if res.errors > 0 {
 		return fmt.Errorf("%d requests failed (first: %v)", res.errors, res.firstErr)
@@ -203,6 +206,18 @@ type result struct {
 	errors   int64
 	firstErr error
 	elapsed  time.Duration
+	cpu      time.Duration // process CPU (server and clients) during the load
+}
+
+// cpuTime is the CPU time this process has used, user and system. Per
+// request it compares runs on a machine that other work also keeps busy,
+// where requests/s and latencies do not.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 func load(ctx context.Context, o options, base string, ids []string) *result {
@@ -294,8 +309,9 @@ func percentile(sorted []time.Duration, p float64) time.Duration {
 func (r *result) print() {
 	all := append(append([]time.Duration{}, r.browse...), r.detail...)
 	total := len(all)
-	fmt.Printf("requests=%d errors=%d elapsed=%v throughput=%.0f req/s\n", total, r.errors, r.elapsed.Round(time.Millisecond),
-		float64(total)/r.elapsed.Seconds())
+	fmt.Printf("requests=%d errors=%d elapsed=%v throughput=%.0f req/s cpu=%v (%.0f µs per request)\n", total, r.errors,
+		r.elapsed.Round(time.Millisecond), float64(total)/r.elapsed.Seconds(), r.cpu.Round(time.Millisecond),
+		float64(r.cpu.Microseconds())/float64(max(total, 1)))
 	for _, s := range []struct {
 		name string
 		d    []time.Duration

@@ -43,12 +43,13 @@ func serve(ctx context.Context, path string, environ []string, stderr io.Writer)
 	defer db.Close()
 
 	apiOpts := httpapi.Options{
-		Sites:   sites,
-		Logger:  log,
-		Version: version(),
-		Ready:   db.CheckWritable,
-		Web:     webApp(log),
-		Contact: store.NewContactService(db),
+		Sites:       sites,
+		Logger:      log,
+		Version:     version(),
+		Ready:       db.CheckWritable,
+		Web:         webApp(log),
+		Contact:     store.NewContactService(db),
+		SlowRequest: slowRequest(cfg.Log),
 	}
 	stopPlatform, err := wirePlatform(ctx, cfg, db, log, &apiOpts)
 	if err != nil {
@@ -82,6 +83,7 @@ func serve(ctx context.Context, path string, environ []string, stderr io.Writer)
 	}
 	log.Info("souk listening", "addr", ln.Addr().String(), "mode", cfg.Mode, "engine", db.Engine(),
 		"sites", len(sites.All()), "version", version())
+	printBanner(stderr, cfg.Log.Format, log, ln.Addr(), sites)
 
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()

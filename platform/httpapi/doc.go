@@ -1,7 +1,10 @@
 // Package httpapi serves the platform over HTTP: the JSON API under /api
 // (huma operations on a chi router, documented at /api/openapi.json), the
 // media token service at POST /token, stored images at /media/, the
-// embedded web app with client-side routing, and the health probes.
+// embedded web app with client-side routing (precompressed assets chosen
+// by Accept-Encoding, the site inlined into index.html: web.go), the API
+// reference at /api/docs with its viewer served from the web build
+// (docs.go), and the health probes.
 //
 // Every request passes through the same middleware: a request id, an
 // access log line, panic recovery (a panic becomes a 500 problem, never a

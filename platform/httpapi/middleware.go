@@ -101,31 +101,42 @@ func (s *statusRecorder) Flush() {
 }
 
 // accessLog writes one line per request, and recovers panics into a 500
-// problem so that no panic reaches a user as a dropped connection.
-func accessLog(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		start := time.Now()
-		rec := &statusRecorder{ResponseWriter: w}
-		log := LoggerFrom(r.Context())
-		defer func() {
-			if p := recover(); p != nil {
-				if p == http.ErrAbortHandler {
-					panic(p)
+// problem so that no panic reaches a user as a dropped connection. The
+// line is at debug level, so a default console shows no routine traffic;
+// failures (5xx) and requests slower than slow (when > 0) are at warn.
+func accessLog(slow time.Duration) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			start := time.Now()
+			rec := &statusRecorder{ResponseWriter: w}
+			log := LoggerFrom(r.Context())
+			defer func() {
+				if p := recover(); p != nil {
+					if p == http.ErrAbortHandler {
+						panic(p)
+					}
+					log.Error("panic while serving request", "panic", p, "path", r.URL.Path, "stack", string(debug.Stack()))
+					if rec.status == 0 {
+						writeProblem(rec, http.StatusInternalServerError, "internal error")
+					}
 				}
-				log.Error("panic while serving request", "panic", p, "path", r.URL.Path, "stack", string(debug.Stack()))
-				if rec.status == 0 {
-					writeProblem(rec, http.StatusInternalServerError, "internal error")
+				took := time.Since(start)
+				level, msg := slog.LevelDebug, "http request"
+				switch {
+				case rec.status >= 500:
+					level, msg = slog.LevelWarn, "http request failed"
+				case slow > 0 && took >= slow:
+					level, msg = slog.LevelWarn, "slow http request"
 				}
-			}
-			level := slog.LevelInfo
-			if rec.status >= 500 {
-				level = slog.LevelError
-			}
-			log.Log(r.Context(), level, "http request", "method", r.Method, "path", r.URL.Path,
-				"status", rec.status, "bytes", rec.bytes, "duration", time.Since(start).Round(time.Microsecond))
-		}()
-		next.ServeHTTP(rec, r)
-	})
+				if !log.Enabled(r.Context(), level) {
+					return
+				}
+				log.Log(r.Context(), level, msg, "method", r.Method, "path", r.URL.Path,
+					"status", rec.status, "bytes", rec.bytes, "duration", took.Round(time.Microsecond))
+			}()
+			next.ServeHTTP(rec, r)
+		})
+	}
 }
 
 // resolveSite puts the request's site in the context. In production an

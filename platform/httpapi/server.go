@@ -64,6 +64,10 @@ type Options struct {
 
 	// Messages enables the conversation routes.
 	Messages platform.MessageService
+
+	// SlowRequest is the duration from which a request is logged at warn
+	// (every request is logged at debug). Zero means 1s; negative, never.
+	SlowRequest time.Duration
 }
 
 // ContactLister reads a site's contact messages.
@@ -77,6 +81,8 @@ type Server struct {
 	router chi.Router
 	api    huma.API
 	limits limiters
+	index  indexPages
+	docs   docsScript
 }
 
 // NewServer builds the router with middleware, the API operations and the
@@ -89,13 +95,17 @@ func NewServer(opts Options) *Server {
 	if opts.MaxUploadBytes <= 0 {
 		opts.MaxUploadBytes = 10 << 20
 	}
-	r.Use(requestID(opts.Logger), accessLog, securityHeaders(opts.HSTS), withRequestInfo(opts.TrustedProxies), resolveSite(opts.Sites), limitMultipart(opts.MaxUploadBytes+64<<10))
+	if opts.SlowRequest == 0 {
+		opts.SlowRequest = time.Second
+	}
+	r.Use(requestID(opts.Logger), accessLog(opts.SlowRequest), securityHeaders(opts.HSTS), withRequestInfo(opts.TrustedProxies), resolveSite(opts.Sites), limitMultipart(opts.MaxUploadBytes+64<<10))
 
 	cfg := huma.DefaultConfig("Souk API", opts.Version)
 	cfg.Info.Description = "The listings platform API. The site (tenant) is chosen by the Host header. " +
 		"Errors are RFC 9457 problem details with per-field errors."
 	cfg.OpenAPIPath = "/api/openapi"
-	cfg.DocsPath = "/api/docs"
+	// The reference page is ours (docs.go): huma's loads its viewer from a CDN.
+	cfg.DocsPath = ""
 	cfg.SchemasPath = "/api/schemas"
 	// Responses stay plain JSON: no $schema member or Link header.
 	cfg.CreateHooks = nil
@@ -104,6 +114,7 @@ func NewServer(opts Options) *Server {
 	}
 	s := &Server{opts: opts, router: r, api: humachi.New(r, cfg), limits: newLimiters(opts.Limits)}
 
+	s.registerDocs(cfg.Info.Title+" Reference", cfg.OpenAPIPath+".json")
 	r.Get("/healthz", s.healthz)
 	r.Get("/readyz", s.readyz)
 	s.registerSite()

@@ -24,8 +24,18 @@ import (
 // DB is an open store. It is safe for concurrent use.
 type DB struct {
 	*bun.DB
-	engine string
-	log    *slog.Logger
+	engine   string
+	log      *slog.Logger
+	stmts    statements
+	browse   browseOrders
+	listings listingCache
+}
+
+// listingsChanged drops what is cached about listings; every listing and
+// image write calls it after its commit, so that no reload sees old rows.
+func (db *DB) listingsChanged() {
+	db.browse.invalidate()
+	db.listings.invalidate()
 }
 
 // Open connects to the database named by rawURL (see config.DatabaseDriver)
@@ -73,6 +83,12 @@ func Open(ctx context.Context, rawURL string, log *slog.Logger) (*DB, error) {
 		return nil, fmt.Errorf("connect to %s database: %w", engine, err)
 	}
 	return &DB{DB: db, engine: engine, log: log}, nil
+}
+
+// Close closes the prepared statements and the connections.
+func (db *DB) Close() error {
+	db.stmts.close()
+	return db.DB.Close()
 }
 
 // Engine is "sqlite" or "postgres".

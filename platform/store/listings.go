@@ -96,7 +96,9 @@ func (s *ListingService) CreateListing(ctx context.Context, l *platform.Listing)
 	l.UpdatedAt = l.CreatedAt
 	l.ExpiresAt = runUntil(l.CreatedAt, l.Duration)
 	l.Images = []platform.Image{}
-	if _, err := s.db.NewInsert().Model(toListingRow(l)).Exec(ctx); err != nil {
+	_, err := s.db.NewInsert().Model(toListingRow(l)).Exec(ctx)
+	s.db.listingsChanged()
+	if err != nil {
 		return fmt.Errorf("insert listing: %w", err)
 	}
 	return nil
@@ -150,12 +152,12 @@ func (s *ListingService) attachImages(ctx context.Context, db bun.IDB, ls []*pla
 
 // FindListing implements platform.ListingService.
 func (s *ListingService) FindListing(ctx context.Context, site, id string) (*platform.Listing, error) {
-	return s.findOne(ctx, s.db, site, "", id)
+	return s.findPublished(ctx, site, "", id)
 }
 
 // FindOwnListing implements platform.ListingService.
 func (s *ListingService) FindOwnListing(ctx context.Context, site, ownerID, id string) (*platform.Listing, error) {
-	return s.findOne(ctx, s.db, site, ownerID, id)
+	return s.findPublished(ctx, site, ownerID, id)
 }
 
 // likePattern escapes LIKE wildcards in a user's query.
@@ -170,6 +172,18 @@ func likePattern(q string) string {
 // listing.
 func (s *ListingService) FindListings(ctx context.Context, f platform.ListingFilter) ([]*platform.Listing, int, error) {
 	f.Normalize()
+	if f.OwnerID == "" && f.Query == "" {
+		// Browsing a whole site: the page is a slice of its cached order.
+		order, ok, err := s.db.browse.get(ctx, browseKey{site: f.Site, running: f.Running}, s.loadBrowseOrder(browseKey{site: f.Site, running: f.Running}))
+		if err != nil {
+			return nil, 0, err
+		}
+		if ok {
+			from := min((f.Page-1)*f.PageSize, len(order))
+			items, err := s.readListings(ctx, order[from:min(from+f.PageSize, len(order))])
+			return items, len(order), err
+		}
+	}
 	running := time.Now().Unix()
 	filter := func(q *bun.SelectQuery) *bun.SelectQuery {
 		q = q.Where("l.site = ?", f.Site)
@@ -234,6 +248,7 @@ func (s *ListingService) UpdateListing(ctx context.Context, site, ownerID, id st
 		out = l
 		return nil
 	})
+	s.db.listingsChanged()
 	return out, err
 }
 
@@ -254,12 +269,14 @@ func (s *ListingService) DeleteListing(ctx context.Context, site, ownerID, id st
 		}
 		return nil
 	})
+	s.db.listingsChanged()
 	return images, err
 }
 
 // AddImage implements platform.ListingService. The count is checked in
 // the same transaction as the insert, so parallel uploads cannot exceed it.
 func (s *ListingService) AddImage(ctx context.Context, site, ownerID string, img *platform.Image, max int) error {
+	defer s.db.listingsChanged()
 	return s.db.RunInTx(ctx, &sql.TxOptions{}, func(ctx context.Context, tx bun.Tx) error {
 		if _, err := s.findOne(ctx, tx, site, ownerID, img.ListingID); err != nil {
 			return err
@@ -294,6 +311,7 @@ func (s *ListingService) AddImage(ctx context.Context, site, ownerID string, img
 // RemoveImage implements platform.ListingService.
 func (s *ListingService) RemoveImage(ctx context.Context, site, ownerID, listingID, imageID string) (*platform.Image, error) {
 	var img *platform.Image
+	defer s.db.listingsChanged()
 	err := s.db.RunInTx(ctx, &sql.TxOptions{}, func(ctx context.Context, tx bun.Tx) error {
 		l, err := s.findOne(ctx, tx, site, ownerID, listingID)
 		if err != nil {

@@ -1,5 +1,5 @@
-import { describe, expect, it, vi } from 'vitest'
-import { ApiError, TokenError, createApiClient, toFieldErrors } from './api-client'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { ApiError, INLINED_SITE_ID, TokenError, createApiClient, toFieldErrors } from './api-client'
 
 function jsonResponse(status: number, body: unknown, type = 'application/json') {
   return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': type } })
@@ -84,6 +84,45 @@ describe('site configuration', () => {
     const body = { project: 'desks', defaultLang: 'pl', languages: null, additionalTranslations: null, redirects: null, navigation: null, extraRoutes: null, configuration: {}, frontpage: null }
     const site = await client(vi.fn(async () => jsonResponse(200, body))).api.site.get()
     expect(site).toMatchObject({ languages: [], additionalTranslations: {}, redirects: [], navigation: [], extraRoutes: [], frontpage: { meetup: false } })
+  })
+})
+
+describe('inlined site configuration', () => {
+  const site = { project: 'desks', defaultLang: 'pl', languages: ['pl'], additionalTranslations: null, redirects: [], navigation: [], extraRoutes: [], configuration: { AppName: 'Biurka </script>' }, frontpage: { meetup: false } }
+
+  function inline(text: string, type = 'application/json') {
+    const el = document.createElement('script')
+    el.type = type
+    el.id = INLINED_SITE_ID
+    el.textContent = text
+    document.head.append(el)
+  }
+
+  afterEach(() => document.getElementById(INLINED_SITE_ID)?.remove())
+
+  it('reads the block in index.html once, then asks the server', async () => {
+    inline(JSON.stringify(site))
+    const fetchImpl = vi.fn(async () => jsonResponse(200, { ...site, project: 'fresh' }))
+    const { api } = client(fetchImpl)
+    const first = await api.site.get()
+    expect(first.project).toBe('desks')
+    expect(first.configuration.AppName).toBe('Biurka </script>')
+    expect(first.additionalTranslations).toEqual({})
+    expect(fetchImpl).not.toHaveBeenCalled()
+    expect(document.getElementById(INLINED_SITE_ID)).toBeNull()
+    expect((await api.site.get()).project).toBe('fresh')
+    expect(fetchImpl).toHaveBeenCalledTimes(1)
+  })
+
+  it.each([
+    ['malformed JSON', '{"project":', 'application/json'],
+    ['a value that is not a site', '[1,2]', 'application/json'],
+    ['a block that is not a JSON data block', JSON.stringify(site), 'module'],
+  ])('falls back to GET /api/site on %s', async (_name, text, type) => {
+    inline(text, type)
+    const fetchImpl = vi.fn(async () => jsonResponse(200, { ...site, project: 'fetched' }))
+    expect((await client(fetchImpl).api.site.get()).project).toBe('fetched')
+    expect(fetchImpl).toHaveBeenCalledTimes(1)
   })
 })
 

@@ -90,6 +90,29 @@ export function normalizeSite(site: SiteConfig): SiteConfig {
   }
 }
 
+/** Id of the JSON data block in which the server inlines the site into index.html. */
+export const INLINED_SITE_ID = 'souk-site'
+
+/**
+ * Takes the site configuration the server inlined into index.html, so the
+ * first paint need not wait for GET /api/site. The block is removed once
+ * read, so later calls ask the server for a fresh copy. Returns null when
+ * the page has none (the Vite dev server) or it is not a site.
+ */
+export function takeInlinedSite(doc: Document | undefined = globalThis.document): SiteConfig | null {
+  const el = doc?.getElementById(INLINED_SITE_ID)
+  if (!el || el.getAttribute('type') !== 'application/json') return null
+  el.remove()
+  let data: unknown
+  try {
+    data = JSON.parse(el.textContent ?? '')
+  } catch {
+    return null
+  }
+  if (!isRecord(data) || typeof data.project !== 'string' || !isRecord(data.configuration)) return null
+  return normalizeSite(data as unknown as SiteConfig)
+}
+
 export interface ApiClientOptions {
   baseUrl?: string
   getAccessToken: () => string | null
@@ -219,7 +242,9 @@ export function createApiClient(opts: ApiClientOptions) {
 
   return {
     site: {
-      get: async (signal?: AbortSignal) => normalizeSite(await request<SiteConfig>('GET', '/api/site', { signal })),
+      /** The inlined copy from index.html on the first call, else GET /api/site. */
+      get: async (signal?: AbortSignal) =>
+        takeInlinedSite() ?? normalizeSite(await request<SiteConfig>('GET', '/api/site', { signal })),
     },
     auth: {
       // Registration answers the same whether or not the address is taken,
