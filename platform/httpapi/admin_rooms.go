@@ -43,29 +43,44 @@ func (s *Server) registerAdminRooms() {
 	huma.Register(s.api, huma.Operation{
 		OperationID: "admin-rooms-token", Method: http.MethodPost, Path: "/api/admin/rooms/token", Tags: []string{"Admin"},
 		Summary:     "Short-lived RoomService token for the live rooms page (admins)",
-		Description: "Grants roomList, plus roomAdmin for the given room. Valid for two minutes.",
+		Description: "Grants roomList, plus roomAdmin for the given room, which must be a call of the admin's site. Valid for two minutes.",
 		Security:    bearerSecurity,
-	}, func(ctx context.Context, in *adminRoomsTokenInput) (*adminRoomsTokenOutput, error) {
-		sess, err := s.withScope(ctx, in.BearerAuth, platform.ScopeAdmin)
-		if err != nil {
-			return nil, err
-		}
-		room := strings.TrimSpace(in.Body.Room)
-		if room != "" && !platform.ValidRoomName(room) {
-			return nil, huma.Error422UnprocessableEntity("invalid room", &huma.ErrorDetail{
-				Location: "body.room", Message: "must be 1–128 letters, digits or . _ : -", Value: in.Body.Room,
-			})
-		}
-		tok, exp, err := s.signAdminRoomsToken(sess.User.ID, room)
-		if err != nil {
-			LoggerFrom(ctx).Error("sign admin rooms token", "err", err)
+	}, s.adminRoomsToken)
+}
+
+// adminRoomsToken mints the live rooms page's token. Admins are admins of
+// one site, so roomAdmin is granted only for a call room of that site: an
+// admin of one site can never remove or mute people in another's calls.
+func (s *Server) adminRoomsToken(ctx context.Context, in *adminRoomsTokenInput) (*adminRoomsTokenOutput, error) {
+	sess, err := s.withScope(ctx, in.BearerAuth, platform.ScopeAdmin)
+	if err != nil {
+		return nil, err
+	}
+	room := strings.TrimSpace(in.Body.Room)
+	if room != "" && !platform.ValidRoomName(room) {
+		return nil, huma.Error422UnprocessableEntity("invalid room", &huma.ErrorDetail{
+			Location: "body.room", Message: "must be 1–128 letters, digits or . _ : -", Value: in.Body.Room,
+		})
+	}
+	if room != "" {
+		_, err := s.opts.Calls.FindCall(ctx, sess.User.Site, room)
+		switch {
+		case platform.ErrorCode(err) == platform.ENOTFOUND:
+			return nil, huma.Error403Forbidden("this room is not a call of your site")
+		case err != nil:
+			LoggerFrom(ctx).Error("find call for admin rooms token", "room", room, "err", err)
 			return nil, huma.Error500InternalServerError("internal error")
 		}
-		LoggerFrom(ctx).Info("admin rooms token issued", "user", sess.User.ID, "room", room)
-		out := &adminRoomsTokenOutput{CacheControl: "no-store"}
-		out.Body.Token, out.Body.ExpiresAt = tok, exp
-		return out, nil
-	})
+	}
+	tok, exp, err := s.signAdminRoomsToken(sess.User.ID, room)
+	if err != nil {
+		LoggerFrom(ctx).Error("sign admin rooms token", "err", err)
+		return nil, huma.Error500InternalServerError("internal error")
+	}
+	LoggerFrom(ctx).Info("admin rooms token issued", "user", sess.User.ID, "room", room)
+	out := &adminRoomsTokenOutput{CacheControl: "no-store"}
+	out.Body.Token, out.Body.ExpiresAt = tok, exp
+	return out, nil
 }
 
 func (s *Server) signAdminRoomsToken(userID, room string) (string, time.Time, error) {

@@ -30,10 +30,26 @@ func TestAdminRoomsToken(t *testing.T) {
 	code, body = srv.call(t, desks, adminSess.AccessToken, "POST", "/api/admin/rooms/token", map[string]string{"room": "no spaces"}, nil)
 	must(t, code, body, 422)
 
+	// roomAdmin only for a call of the admin's own site.
+	var ownCall, otherCall struct {
+		RoomName string `json:"roomName"`
+	}
+	callee := srv.register(t, desks, "callee@example.com")
+	code, body = srv.call(t, desks, user.AccessToken, "POST", "/api/calls", map[string]string{"calleeId": callee.UserID}, &ownCall)
+	must(t, code, body, 201)
+	tutor := srv.register(t, tutoring, "tutor@example.com")
+	pupil := srv.register(t, tutoring, "pupil@example.com")
+	code, body = srv.call(t, tutoring, tutor.AccessToken, "POST", "/api/calls", map[string]string{"calleeId": pupil.UserID}, &otherCall)
+	must(t, code, body, 201)
+	for _, room := range []string{otherCall.RoomName, "call-42"} {
+		code, body = srv.call(t, desks, adminSess.AccessToken, "POST", "/api/admin/rooms/token", map[string]string{"room": room}, nil)
+		must(t, code, body, 403)
+	}
+
 	cases := []struct {
 		room      string
 		wantAdmin bool
-	}{{"", false}, {"call-42", true}}
+	}{{"", false}, {ownCall.RoomName, true}}
 	for _, tc := range cases {
 		var out struct {
 			Token     string    `json:"token"`
