@@ -108,7 +108,8 @@ func TestAdminTokenWorksOnRoomService(t *testing.T) {
 		t.Fatal(err)
 	}
 	accounts := store.NewAccountService(db, store.AccountOptions{})
-	api := httpapi.NewServer(httpapi.Options{Sites: sites, Logger: log, Accounts: accounts, MediaKeys: keys})
+	calls := store.NewCallService(db)
+	api := httpapi.NewServer(httpapi.Options{Sites: sites, Logger: log, Accounts: accounts, Calls: calls, MediaKeys: keys})
 	mgr, err := sfu.NewManager(ctx, sfu.Config{EmptyTimeout: time.Minute}, log)
 	if err != nil {
 		t.Fatal(err)
@@ -139,8 +140,13 @@ func TestAdminTokenWorksOnRoomService(t *testing.T) {
 		return resp.StatusCode
 	}
 	var sess struct{ UserID, AccessToken string }
-	if code := post("/api/auth/register", "", "application/json", `{"email":"ops@example.com","password":"oak desk 42","displayName":"Ops"}`, &sess); code != 201 {
+	// Registration answers alike for new and taken addresses; the session
+	// comes from signing in.
+	if code := post("/api/auth/register", "", "application/json", `{"email":"ops@example.com","password":"oak desk 42","displayName":"Ops"}`, nil); code != 202 {
 		t.Fatalf("register: %d", code)
+	}
+	if code := post("/api/auth/login", "", "application/json", `{"email":"ops@example.com","password":"oak desk 42"}`, &sess); code != 200 || sess.AccessToken == "" {
+		t.Fatalf("login: %d", code)
 	}
 	if code := post("/api/admin/rooms/token", sess.AccessToken, "application/json", `{}`, nil); code != 403 {
 		t.Fatalf("a non-admin got a rooms token: %d", code)
@@ -150,6 +156,15 @@ func TestAdminTokenWorksOnRoomService(t *testing.T) {
 	}
 	if code := post("/api/auth/login", "", "application/json", `{"email":"ops@example.com","password":"oak desk 42"}`, &sess); code != 200 {
 		t.Fatalf("login: %d", code)
+	}
+	// The admin page administers calls of the admin's own site.
+	var guest struct{ UserID, AccessToken string }
+	post("/api/auth/register", "", "application/json", `{"email":"guest@example.com","password":"oak desk 42","displayName":"Guest"}`, nil)
+	if code := post("/api/auth/login", "", "application/json", `{"email":"guest@example.com","password":"oak desk 42"}`, &guest); code != 200 {
+		t.Fatalf("guest login: %d", code)
+	}
+	if _, err := calls.InviteToCall(ctx, "desks", "call-7", sess.UserID, guest.UserID); err != nil {
+		t.Fatal(err)
 	}
 	var tok struct{ Token string }
 	if code := post("/api/admin/rooms/token", sess.AccessToken, "application/json", `{"room":"call-7"}`, &tok); code != 200 || tok.Token == "" {
