@@ -82,7 +82,7 @@ func NewServer(opts Options, accept AcceptFunc) *Server {
 		opts:   opts,
 		accept: accept,
 		upgrader: websocket.Upgrader{
-			ReadBufferSize:  4096,
+			ReadBufferSize: 4096,
 			// Data frames bypass the library's writer (see wireConn);
 			// its buffer serves only the close handshake, borrowed
 			// while writing so that idle sockets do not each hold one.
