@@ -14,6 +14,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"net/url"
 	"os"
 	"slices"
@@ -87,6 +88,31 @@ func (c *client) readText() (string, error) {
 			continue
 		}
 		return string(data), nil
+	}
+}
+
+// readInto reads the next message into buf, reusing its memory: with
+// thousands of receivers each taking thousands of presence events while
+// the others join, a fresh buffer per message would make the load
+// generator, not the server, the busiest process on the machine.
+func (c *client) readInto(buf []byte) (int, []byte, error) {
+	typ, r, err := c.conn.NextReader()
+	if err != nil {
+		return 0, buf, err
+	}
+	buf = buf[:0]
+	for {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		n, err := r.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if err == io.EOF {
+			return typ, buf, nil
+		}
+		if err != nil {
+			return 0, buf, err
+		}
 	}
 }
 
@@ -191,8 +217,10 @@ func run(o options) (*result, error) {
 	var readers sync.WaitGroup
 	read := func(i int, c *client) {
 		defer readers.Done()
+		buf := make([]byte, 0, 512)
 		for {
-			typ, data, err := c.conn.ReadMessage()
+			typ, data, err := c.readInto(buf)
+			buf = data
 			if err != nil {
 				return
 			}

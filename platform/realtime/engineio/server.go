@@ -24,6 +24,10 @@ type Options struct {
 	MaxPayload int
 	// WriteTimeout bounds one frame write.
 	WriteTimeout time.Duration
+	// FlushInterval is the least time between two writes to a busy
+	// peer; frames queued meanwhile go out together. Zero means 5ms;
+	// negative writes every frame as soon as the writer wakes.
+	FlushInterval time.Duration
 	// SendQueue is how many batches may wait for a slow peer before the
 	// session is closed.
 	SendQueue int
@@ -71,6 +75,9 @@ func NewServer(opts Options, accept AcceptFunc) *Server {
 	}
 	if opts.WriteTimeout <= 0 {
 		opts.WriteTimeout = 10 * time.Second
+	}
+	if opts.FlushInterval == 0 {
+		opts.FlushInterval = 5 * time.Millisecond
 	}
 	if opts.SendQueue <= 0 {
 		opts.SendQueue = 1024

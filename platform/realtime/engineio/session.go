@@ -200,11 +200,28 @@ func (s *Session) writeLoop() {
 	defer pongDue.Stop()
 	awaitingPong := false
 	var spare [][]byte
+	// A busy socket writes at most once per FlushInterval: what arrives
+	// meanwhile joins the next write, so a burst costs the kernel, and
+	// the peer, a few large writes rather than one per message. After a
+	// quiet spell the first frame goes out at once.
+	var lastWrite time.Time
+	gap := time.NewTimer(time.Hour)
+	gap.Stop()
+	defer gap.Stop()
 	for {
 		select {
 		case <-s.stop:
 			return
 		case <-s.out.wake:
+			if wait := opts.FlushInterval - time.Since(lastWrite); wait > 0 {
+				gap.Reset(wait)
+				select {
+				case <-gap.C:
+				case <-s.stop:
+					return
+				}
+			}
+			lastWrite = time.Now()
 			frames, closing := s.out.take(spare)
 			if err := s.writeFrames(frames); err != nil {
 				s.setReason("write failed: " + err.Error())
