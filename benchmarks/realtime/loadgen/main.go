@@ -17,6 +17,7 @@ import (
 	"io"
 	"net/url"
 	"os"
+	"runtime/pprof"
 	"slices"
 	"strconv"
 	"sync"
@@ -45,13 +46,25 @@ func main() {
 	flag.Float64Var(&o.rate, "rate", 10, "messages per second in the paced phase")
 	flag.IntVar(&o.burst, "burst", 200, "messages in the burst phase")
 	flag.IntVar(&o.parallel, "parallel", 100, "connections opened at once")
+	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the load generator to this file")
 	flag.Parse()
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "loadgen:", err)
+			os.Exit(1)
+		}
+		pprof.StartCPUProfile(f)
+		defer f.Close()
+		defer pprof.StopCPUProfile()
+	}
 	res, err := run(o)
 	if res != nil {
 		json.NewEncoder(os.Stdout).Encode(res)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "loadgen:", err)
+		pprof.StopCPUProfile()
 		os.Exit(1)
 	}
 }

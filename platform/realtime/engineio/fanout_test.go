@@ -102,6 +102,30 @@ func TestSlowConsumerIsCutOffWithoutHoldingUpOthers(t *testing.T) {
 	}
 }
 
+func TestBusySocketFramesWaitForTheFlushIntervalButCloseDoesNot(t *testing.T) {
+	url, sinks := newSinkServer(t, Options{PingInterval: time.Hour, FlushInterval: time.Hour})
+	// dial reads the open packet: the first write after a quiet spell
+	// does not wait for the (hour-long) interval.
+	c := dial(t, url)
+	k := <-sinks
+	for _, m := range []string{"4b", "4c"} {
+		if err := k.s.Send(TextMessage([]byte(m[1:]))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The writer now waits out the interval; a close must not.
+	k.s.Close(websocket.CloseNormalClosure, "bye")
+	for _, want := range []string{"4b", "4c"} {
+		c.SetReadDeadline(time.Now().Add(30 * time.Second))
+		if _, got, err := c.ReadMessage(); err != nil || string(got) != want {
+			t.Fatalf("read %q %v, want %q before the close", got, err, want)
+		}
+	}
+	if code, reason := closeCode(t, c); code != websocket.CloseNormalClosure || reason != "bye" {
+		t.Errorf("close %d %q", code, reason)
+	}
+}
+
 // BenchmarkFanOut sends one prepared message to 200 sessions per
 // iteration, each read by a WebSocket client over loopback; it reports
 // the time per message (all 200 deliveries written and read).

@@ -91,3 +91,11 @@ func (o *outbox) take(spare [][]byte) (frames [][]byte, closing *closeRequest) {
 	o.mu.Unlock()
 	return frames, closing
 }
+
+// closeRequested reports whether a close waits: it goes out without
+// waiting for the flush interval.
+func (o *outbox) closeRequested() bool {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.closing != nil
+}

@@ -25,7 +25,7 @@ type Options struct {
 	// WriteTimeout bounds one frame write.
 	WriteTimeout time.Duration
 	// FlushInterval is the least time between two writes to a busy
-	// peer; frames queued meanwhile go out together. Zero means 5ms;
+	// peer; frames queued meanwhile go out together. Zero means 20ms;
 	// negative writes every frame as soon as the writer wakes.
 	FlushInterval time.Duration
 	// SendQueue is how many batches may wait for a slow peer before the
@@ -77,7 +77,7 @@ func NewServer(opts Options, accept AcceptFunc) *Server {
 		opts.WriteTimeout = 10 * time.Second
 	}
 	if opts.FlushInterval == 0 {
-		opts.FlushInterval = 5 * time.Millisecond
+		opts.FlushInterval = 20 * time.Millisecond
 	}
 	if opts.SendQueue <= 0 {
 		opts.SendQueue = 1024

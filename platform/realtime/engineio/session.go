@@ -213,7 +213,7 @@ func (s *Session) writeLoop() {
 		case <-s.stop:
 			return
 		case <-s.out.wake:
-			if wait := opts.FlushInterval - time.Since(lastWrite); wait > 0 {
+			if wait := opts.FlushInterval - time.Since(lastWrite); wait > 0 && !s.out.closeRequested() {
 				gap.Reset(wait)
 				select {
 				case <-gap.C:
