@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"net/http"
 	"net/http/httptest"
 	"strings"
 	"sync"
@@ -175,5 +176,42 @@ func BenchmarkFanOut(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(int64(b.N)*peers), "ns/delivery")
 	for _, s := range sessions {
 		s.Close(websocket.CloseGoingAway, "done")
+	}
+}
+
+func TestFramesGoOutOverTLS(t *testing.T) {
+	// A TLS connection cannot take a vectored write: the writer gathers
+	// the frames into chunks instead.
+	sinks := make(chan *sink, 1)
+	srv := NewServer(Options{PingInterval: time.Hour, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))},
+		func(s *Session) Receiver {
+			k := &sink{s: s, closed: make(chan string, 1)}
+			sinks <- k
+			return k
+		})
+	hs := httptest.NewTLSServer(srv)
+	defer hs.Close()
+	d := websocket.Dialer{TLSClientConfig: hs.Client().Transport.(*http.Transport).TLSClientConfig}
+	c, _, err := d.Dial("wss"+strings.TrimPrefix(hs.URL, "https")+"/?EIO=4&transport=websocket", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	k := <-sinks
+	big := strings.Repeat("y", 100<<10) // over one gathering chunk
+	want := []string{"4a", "4" + big, "4b"}
+	for _, m := range want {
+		if err := k.s.Send(TextMessage([]byte(m[1:]))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c.SetReadDeadline(time.Now().Add(30 * time.Second))
+	if _, open, err := c.ReadMessage(); err != nil || !strings.HasPrefix(string(open), "0{") {
+		t.Fatalf("open packet %q %v", open, err)
+	}
+	for i, m := range want {
+		if _, got, err := c.ReadMessage(); err != nil || string(got) != m {
+			t.Fatalf("frame %d: %d bytes, %v", i, len(got), err)
+		}
 	}
 }
