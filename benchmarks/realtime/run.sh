@@ -34,6 +34,16 @@ mkdir -p "$out"
 stamp=$(date -u +%Y%m%dT%H%M%SZ)
 results="$out/$stamp.jsonl"
 
+# free_port prints the first port from $1 on that nothing listens on:
+# other programs on a shared machine may hold the usual ones.
+free_port() {
+  for p in $(seq "$1" $(( $1 + 500 ))); do
+    (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null || { echo "$p"; return 0; }
+  done
+  echo "no free port from $1" >&2
+  return 1
+}
+
 wait_port() {
   for _ in $(seq 100); do
     (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0
@@ -50,14 +60,16 @@ measure() { # label port clients
 }
 
 for n in "${counts[@]}"; do
-  "$bin/goserver" -addr 127.0.0.1:7990 -users $((n + 1)) & server=$!
-  wait_port 7990
-  measure souk 7990 "$n"
+  port=$(free_port 7990)
+  "$bin/goserver" -addr "127.0.0.1:$port" -users $((n + 1)) & server=$!
+  wait_port "$port"
+  measure souk "$port" "$n"
   kill "$server"; wait "$server" 2>/dev/null || true; server=
 
-  node benchmarks/realtime/reference-server.mjs 7991 & server=$!
-  wait_port 7991
-  measure socket.io-4.8.4 7991 "$n"
+  port=$(free_port 7991)
+  node benchmarks/realtime/reference-server.mjs "$port" & server=$!
+  wait_port "$port"
+  measure socket.io-4.8.4 "$port" "$n"
   kill "$server"; wait "$server" 2>/dev/null || true; server=
 done
 

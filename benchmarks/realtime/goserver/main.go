@@ -13,9 +13,11 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/http/pprof"
 	"os"
 	"os/signal"
-	"runtime/pprof"
+	"runtime"
+	rpprof "runtime/pprof"
 	"strings"
 	"syscall"
 	"time"
@@ -97,16 +99,20 @@ func main() {
 	addr := flag.String("addr", "127.0.0.1:7990", "listen address")
 	users := flag.Int("users", 10001, "benchmark users u0..u<users-1>")
 	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
+	debugAddr := flag.String("pprof", "", "serve /debug/pprof/ (CPU, mutex, block, goroutine profiles) on this address")
 	flag.Parse()
+	if *debugAddr != "" {
+		serveProfiles(*debugAddr)
+	}
 	if *cpuProfile != "" {
 		f, err := os.Create(*cpuProfile)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}
-		pprof.StartCPUProfile(f)
+		rpprof.StartCPUProfile(f)
 		defer func() {
-			pprof.StopCPUProfile()
+			rpprof.StopCPUProfile()
 			f.Close()
 		}()
 	}
@@ -155,4 +161,21 @@ func run(addr string, users int) error {
 	defer cancel()
 	srv.Shutdown(shutdown)
 	return svc.Close(shutdown)
+}
+
+// serveProfiles exposes the runtime profiles on their own listener, with
+// mutex and block sampling switched on, so a run can be profiled while
+// the load generator drives it.
+func serveProfiles(addr string) {
+	runtime.SetMutexProfileFraction(100)
+	runtime.SetBlockProfileRate(int(10 * time.Microsecond))
+	mux := http.NewServeMux()
+	mux.HandleFunc("/debug/pprof/", pprof.Index)
+	mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+	mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
+	go func() {
+		if err := http.ListenAndServe(addr, mux); err != nil {
+			fmt.Fprintln(os.Stderr, "pprof:", err)
+		}
+	}()
 }

@@ -14,8 +14,10 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"net/url"
 	"os"
+	"runtime/pprof"
 	"slices"
 	"strconv"
 	"sync"
@@ -44,13 +46,25 @@ func main() {
 	flag.Float64Var(&o.rate, "rate", 10, "messages per second in the paced phase")
 	flag.IntVar(&o.burst, "burst", 200, "messages in the burst phase")
 	flag.IntVar(&o.parallel, "parallel", 100, "connections opened at once")
+	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the load generator to this file")
 	flag.Parse()
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "loadgen:", err)
+			os.Exit(1)
+		}
+		pprof.StartCPUProfile(f)
+		defer f.Close()
+		defer pprof.StopCPUProfile()
+	}
 	res, err := run(o)
 	if res != nil {
 		json.NewEncoder(os.Stdout).Encode(res)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "loadgen:", err)
+		pprof.StopCPUProfile()
 		os.Exit(1)
 	}
 }
@@ -87,6 +101,31 @@ func (c *client) readText() (string, error) {
 			continue
 		}
 		return string(data), nil
+	}
+}
+
+// readInto reads the next message into buf, reusing its memory: with
+// thousands of receivers each taking thousands of presence events while
+// the others join, a fresh buffer per message would make the load
+// generator, not the server, the busiest process on the machine.
+func (c *client) readInto(buf []byte) (int, []byte, error) {
+	typ, r, err := c.conn.NextReader()
+	if err != nil {
+		return 0, buf, err
+	}
+	buf = buf[:0]
+	for {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		n, err := r.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if err == io.EOF {
+			return typ, buf, nil
+		}
+		if err != nil {
+			return 0, buf, err
+		}
 	}
 }
 
@@ -191,8 +230,10 @@ func run(o options) (*result, error) {
 	var readers sync.WaitGroup
 	read := func(i int, c *client) {
 		defer readers.Done()
+		buf := make([]byte, 0, 512)
 		for {
-			typ, data, err := c.conn.ReadMessage()
+			typ, data, err := c.readInto(buf)
+			buf = data
 			if err != nil {
 				return
 			}

@@ -5,8 +5,16 @@
 // is refused with a 400 that says so.
 //
 // A Session owns one WebSocket: a reader (running in the HTTP handler) and
-// a writer goroutine fed by a bounded queue. Both end when the session
-// closes; Server.Close closes every session and waits for them.
+// a writer goroutine fed by a bounded outbox of wire-ready frames. Senders
+// append and wake the writer only when the outbox turns non-empty; the
+// writer puts everything waiting on the TCP connection in one vectored
+// write, below the WebSocket library (whose writer serves only the close
+// handshake), and writes a busy socket at most once per FlushInterval. A
+// broadcast frames its message once and every recipient's outbox shares
+// the bytes. A peer with SendQueue batches waiting is cut off (1008) and
+// its backlog dropped; nobody else waits for it. Both goroutines end when
+// the session closes; Server.Close closes every session and waits for
+// them.
 //
 // Imports: the standard library and gorilla/websocket only. The layer
 // above (Socket.IO) receives messages through the Receiver interface.

@@ -1,10 +1,6 @@
 package engineio
 
-import (
-	"fmt"
-
-	"github.com/gorilla/websocket"
-)
+import "fmt"
 
 // PacketType is the first byte of a text frame.
 type PacketType byte
@@ -27,24 +23,27 @@ type Frame struct {
 	Binary bool
 	Data   []byte
 
-	prepared *websocket.PreparedMessage
+	wire []byte // the whole WebSocket frame, when prepared
 }
 
 // Prepare frames the messages once for many sessions: a broadcast then
-// costs one framing, not one per recipient.
+// costs one framing and no copy per recipient, as every session's writer
+// hands the same bytes to the kernel.
 func Prepare(frames []Frame) []Frame {
 	out := make([]Frame, len(frames))
 	for i, f := range frames {
-		typ := websocket.TextMessage
-		if f.Binary {
-			typ = websocket.BinaryMessage
-		}
 		out[i] = f
-		if pm, err := websocket.NewPreparedMessage(typ, f.Data); err == nil {
-			out[i].prepared = pm
-		}
+		out[i].wire = f.wireBytes()
 	}
 	return out
+}
+
+// wireBytes is the frame as the WebSocket carries it.
+func (f *Frame) wireBytes() []byte {
+	if f.wire != nil {
+		return f.wire
+	}
+	return appendFrame(make([]byte, 0, frameHeaderMax+len(f.Data)), f.Binary, f.Data)
 }
 
 // TextMessage returns the frame carrying a text message packet.

@@ -24,6 +24,10 @@ type Options struct {
 	MaxPayload int
 	// WriteTimeout bounds one frame write.
 	WriteTimeout time.Duration
+	// FlushInterval is the least time between two writes to a busy
+	// peer; frames queued meanwhile go out together. Zero means 20ms;
+	// negative writes every frame as soon as the writer wakes.
+	FlushInterval time.Duration
 	// SendQueue is how many batches may wait for a slow peer before the
 	// session is closed.
 	SendQueue int
@@ -50,7 +54,7 @@ type Server struct {
 	upgrader websocket.Upgrader
 	open     []byte // the open packet's JSON minus the sid
 
-	corkBufs *sync.Pool
+	copyBufs *sync.Pool // gathers frames for connections without vectored writes
 
 	mu       sync.Mutex
 	sessions map[*Session]struct{}
@@ -72,6 +76,9 @@ func NewServer(opts Options, accept AcceptFunc) *Server {
 	if opts.WriteTimeout <= 0 {
 		opts.WriteTimeout = 10 * time.Second
 	}
+	if opts.FlushInterval == 0 {
+		opts.FlushInterval = 20 * time.Millisecond
+	}
 	if opts.SendQueue <= 0 {
 		opts.SendQueue = 1024
 	}
@@ -82,10 +89,11 @@ func NewServer(opts Options, accept AcceptFunc) *Server {
 		opts:   opts,
 		accept: accept,
 		upgrader: websocket.Upgrader{
-			ReadBufferSize:  4096,
-			WriteBufferSize: 4096,
-			// Write buffers are borrowed only while writing, so idle
-			// sockets do not each hold one.
+			ReadBufferSize: 4096,
+			// Data frames bypass the library's writer (see wireConn);
+			// its buffer serves only the close handshake, borrowed
+			// while writing so that idle sockets do not each hold one.
+			WriteBufferSize: 256,
 			WriteBufferPool: &sync.Pool{},
 			// Credentials travel in the query or the Socket.IO auth
 			// payload, never in cookies, so a foreign origin gains
@@ -93,7 +101,7 @@ func NewServer(opts Options, accept AcceptFunc) *Server {
 			CheckOrigin: func(*http.Request) bool { return true },
 		},
 		sessions: make(map[*Session]struct{}),
-		corkBufs: &sync.Pool{New: func() any { b := make([]byte, 0, 4096); return &b }},
+		copyBufs: &sync.Pool{New: func() any { b := make([]byte, 0, 4096); return &b }},
 	}
 }
 
@@ -148,10 +156,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	defer s.wg.Done()
 
 	base := hijacker(w)
-	var corking *corkingWriter
+	var hijacking *hijackingWriter
 	if h, ok := base.(http.Hijacker); ok {
-		corking = &corkingWriter{ResponseWriter: base, hijacker: h, pool: s.corkBufs}
-		base = corking
+		hijacking = &hijackingWriter{ResponseWriter: base, hijacker: h}
+		base = hijacking
 	}
 	conn, err := s.upgrader.Upgrade(base, r, nil)
 	if err != nil {
@@ -160,10 +168,11 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	conn.SetReadLimit(int64(s.opts.MaxPayload))
-	sess := newSession(s, conn, r)
-	if corking != nil {
-		sess.cork = corking.conn
+	wire := &wireConn{Conn: conn.NetConn()}
+	if hijacking != nil && hijacking.conn != nil {
+		wire = hijacking.conn
 	}
+	sess := newSession(s, conn, wire, r)
 	if !s.track(sess) {
 		sess.hardClose()
 		return
@@ -180,7 +189,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		sess.hardClose()
 		return
 	}
-	sess.enqueue(batch{frames: []Frame{{Data: append([]byte{byte(PacketOpen)}, open...)}}})
+	sess.out.push([]Frame{{Data: append([]byte{byte(PacketOpen)}, open...)}}, 1)
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()

@@ -23,29 +23,20 @@ var ErrSlowPeer = errors.New("engineio: send queue full, peer too slow")
 // frame before dropping the TCP connection.
 const closeGrace = time.Second
 
-// batch is frames that must reach the peer back to back (a Socket.IO
-// packet and its attachments), or the request to close after them.
-type batch struct {
-	frames []Frame
-	close  bool
-	code   int
-	reason string
-}
-
 // Session is one client connection.
 type Session struct {
 	id       string
 	srv      *Server
 	conn     *websocket.Conn
+	wire     *wireConn // below conn: where the writer puts data frames
 	query    url.Values
 	header   http.Header
 	remote   string
 	ctx      context.Context
 	cancel   context.CancelFunc
 	receiver Receiver
-	cork     *corkConn // nil when the connection cannot be corked
 
-	queue   chan batch
+	out     *outbox
 	pong    chan struct{}
 	stop    chan struct{} // closed once the reader has finished
 	closing atomic.Bool
@@ -54,7 +45,7 @@ type Session struct {
 	reason     string
 }
 
-func newSession(srv *Server, conn *websocket.Conn, r *http.Request) *Session {
+func newSession(srv *Server, conn *websocket.Conn, wire *wireConn, r *http.Request) *Session {
 	// The session outlives nothing of the request but its values (site,
 	// request-scoped logger), so it keeps them without its cancellation.
 	ctx, cancel := context.WithCancel(context.WithoutCancel(r.Context()))
@@ -62,12 +53,13 @@ func newSession(srv *Server, conn *websocket.Conn, r *http.Request) *Session {
 		id:     newSessionID(),
 		srv:    srv,
 		conn:   conn,
+		wire:   wire,
 		query:  r.URL.Query(),
 		header: r.Header.Clone(),
 		remote: r.RemoteAddr,
 		ctx:    ctx,
 		cancel: cancel,
-		queue:  make(chan batch, srv.opts.SendQueue),
+		out:    newOutbox(),
 		pong:   make(chan struct{}, 1),
 		stop:   make(chan struct{}),
 	}
@@ -89,33 +81,33 @@ func (s *Session) Header() http.Header { return s.header }
 // RemoteAddr is the peer's address as the HTTP server saw it.
 func (s *Session) RemoteAddr() string { return s.remote }
 
-// Send queues frames to go out back to back. It never blocks: a peer whose
-// queue is full is disconnected.
+// Send queues frames to go out back to back. It never blocks: a peer that
+// already has SendQueue batches waiting is disconnected, and what it had
+// not taken yet is dropped.
 func (s *Session) Send(frames ...Frame) error {
 	if s.closing.Load() {
 		return ErrClosed
 	}
-	select {
-	case s.queue <- batch{frames: frames}:
-		return nil
-	default:
-		s.Close(websocket.ClosePolicyViolation, "send queue full: client too slow")
+	switch s.out.push(frames, s.srv.opts.SendQueue) {
+	case pushClosed:
+		return ErrClosed
+	case pushFull:
+		s.closeWith(websocket.ClosePolicyViolation, "send queue full: client too slow", true)
 		return ErrSlowPeer
 	}
+	return nil
 }
 
 // Close sends what is already queued, then a WebSocket close frame with
 // code and reason, and ends the session.
-func (s *Session) Close(code int, reason string) {
+func (s *Session) Close(code int, reason string) { s.closeWith(code, reason, false) }
+
+func (s *Session) closeWith(code int, reason string, discard bool) {
 	if !s.closing.CompareAndSwap(false, true) {
 		return
 	}
 	s.setReason(reason)
-	select {
-	case s.queue <- batch{close: true, code: code, reason: reason}:
-	default:
-		s.hardClose()
-	}
+	s.out.close(code, reason, discard)
 }
 
 func (s *Session) setReason(reason string) { s.reasonOnce.Do(func() { s.reason = reason }) }
@@ -125,14 +117,6 @@ func (s *Session) hardClose() {
 	s.closing.Store(true)
 	s.setReason("connection dropped")
 	s.conn.Close()
-}
-
-func (s *Session) enqueue(b batch) {
-	select {
-	case s.queue <- b:
-	default:
-		s.hardClose()
-	}
 }
 
 func (s *Session) readLoop() {
@@ -204,6 +188,9 @@ func (s *Session) finish() {
 	}
 }
 
+// pingFrame is the Engine.IO ping as a WebSocket frame.
+var pingFrame = appendFrame(nil, false, []byte{byte(PacketPing)})
+
 func (s *Session) writeLoop() {
 	opts := s.srv.opts
 	ping := time.NewTimer(opts.PingInterval)
@@ -212,23 +199,47 @@ func (s *Session) writeLoop() {
 	pongDue.Stop()
 	defer pongDue.Stop()
 	awaitingPong := false
+	var spare [][]byte
+	// A busy socket writes at most once per FlushInterval: what arrives
+	// meanwhile joins the next write, so a burst costs the kernel, and
+	// the peer, a few large writes rather than one per message. After a
+	// quiet spell the first frame goes out at once.
+	var lastWrite time.Time
+	gap := time.NewTimer(time.Hour)
+	gap.Stop()
+	defer gap.Stop()
 	for {
 		select {
 		case <-s.stop:
 			return
-		case b := <-s.queue:
-			closing, err := s.writeQueued(b)
-			if err != nil {
+		case <-s.out.wake:
+			if wait := opts.FlushInterval - time.Since(lastWrite); wait > 0 && !s.out.closeRequested() {
+				gap.Reset(wait)
+				select {
+				case <-gap.C:
+				case <-s.stop:
+					return
+				}
+			}
+			lastWrite = time.Now()
+			frames, closing := s.out.take(spare)
+			if err := s.writeFrames(frames); err != nil {
 				s.setReason("write failed: " + err.Error())
 				s.conn.Close()
 				return
+			}
+			clear(frames) // the shared broadcast bytes are not ours to keep
+			if cap(frames) <= maxSpare {
+				spare = frames
+			} else {
+				spare = nil // a past backlog need not stay allocated
 			}
 			if closing != nil {
 				s.writeClose(closing.code, closing.reason)
 				return
 			}
 		case <-ping.C:
-			if err := s.write([]Frame{{Data: []byte{byte(PacketPing)}}}); err != nil {
+			if err := s.writeFrames([][]byte{pingFrame}); err != nil {
 				s.setReason("write failed: " + err.Error())
 				s.conn.Close()
 				return
@@ -252,56 +263,15 @@ func (s *Session) writeLoop() {
 	}
 }
 
-// maxGathered bounds how many queued batches go out in one write.
-const maxGathered = 128
+// maxSpare bounds the queue capacity a writer keeps between turns.
+const maxSpare = 1024
 
-// writeQueued writes b and whatever else is already queued in one go. It
-// returns the close request it met, if any, after the frames before it.
-func (s *Session) writeQueued(b batch) (closing *batch, err error) {
-	if s.cork != nil {
-		s.cork.cork()
-		defer func() {
-			if uerr := s.cork.uncork(); err == nil {
-				err = uerr
-			}
-		}()
+// writeFrames puts frames on the connection in one write.
+func (s *Session) writeFrames(frames [][]byte) error {
+	if len(frames) == 0 {
+		return nil
 	}
-	for n := 0; ; n++ {
-		if b.close {
-			return &b, nil
-		}
-		if err := s.write(b.frames); err != nil {
-			return nil, err
-		}
-		if n == maxGathered {
-			return nil, nil
-		}
-		select {
-		case b = <-s.queue:
-		default:
-			return nil, nil
-		}
-	}
-}
-
-func (s *Session) write(frames []Frame) error {
-	s.conn.SetWriteDeadline(time.Now().Add(s.srv.opts.WriteTimeout))
-	for _, f := range frames {
-		typ := websocket.TextMessage
-		if f.Binary {
-			typ = websocket.BinaryMessage
-		}
-		var err error
-		if f.prepared != nil {
-			err = s.conn.WritePreparedMessage(f.prepared)
-		} else {
-			err = s.conn.WriteMessage(typ, f.Data)
-		}
-		if err != nil {
-			return err
-		}
-	}
-	return nil
+	return s.wire.writeFrames(frames, s.srv.opts.WriteTimeout, s.srv.copyBufs)
 }
 
 // writeClose says goodbye and gives the peer closeGrace to answer before

@@ -39,7 +39,35 @@ type Namespace struct {
 
 	mu      sync.RWMutex
 	sockets map[string]*Socket
-	rooms   map[string]map[*Socket]struct{}
+	rooms   map[string]*room
+}
+
+// room is the sockets in one room: a slice to walk on every broadcast
+// and each socket's place in it, for O(1) joins and leaves.
+type room struct {
+	members []*Socket
+	index   map[*Socket]int
+}
+
+func (r *room) add(s *Socket) {
+	r.index[s] = len(r.members)
+	r.members = append(r.members, s)
+}
+
+func (r *room) remove(s *Socket) {
+	i, ok := r.index[s]
+	if !ok {
+		return
+	}
+	last := len(r.members) - 1
+	if i != last {
+		moved := r.members[last]
+		r.members[i] = moved
+		r.index[moved] = i
+	}
+	r.members[last] = nil
+	r.members = r.members[:last]
+	delete(r.index, s)
 }
 
 func newNamespace(name string, logger *slog.Logger) *Namespace {
@@ -48,7 +76,7 @@ func newNamespace(name string, logger *slog.Logger) *Namespace {
 		logger:   logger,
 		handlers: make(map[string]EventHandler),
 		sockets:  make(map[string]*Socket),
-		rooms:    make(map[string]map[*Socket]struct{}),
+		rooms:    make(map[string]*room),
 	}
 }
 
@@ -103,22 +131,22 @@ func (n *Namespace) remove(s *Socket) {
 	}
 }
 
-func (n *Namespace) join(s *Socket, room string) bool {
+func (n *Namespace) join(s *Socket, name string) bool {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	if _, ok := n.sockets[s.id]; !ok {
 		return false // already gone
 	}
-	if _, ok := s.rooms[room]; ok {
+	if _, ok := s.rooms[name]; ok {
 		return false
 	}
-	members := n.rooms[room]
+	members := n.rooms[name]
 	if members == nil {
-		members = make(map[*Socket]struct{})
-		n.rooms[room] = members
+		members = &room{index: make(map[*Socket]int)}
+		n.rooms[name] = members
 	}
-	members[s] = struct{}{}
-	s.rooms[room] = struct{}{}
+	members.add(s)
+	s.rooms[name] = struct{}{}
 	return true
 }
 
@@ -128,44 +156,51 @@ func (n *Namespace) leave(s *Socket, room string) bool {
 	return n.leaveLocked(s, room)
 }
 
-func (n *Namespace) leaveLocked(s *Socket, room string) bool {
-	if _, ok := s.rooms[room]; !ok {
+func (n *Namespace) leaveLocked(s *Socket, name string) bool {
+	if _, ok := s.rooms[name]; !ok {
 		return false
 	}
-	delete(s.rooms, room)
-	members := n.rooms[room]
-	delete(members, s)
-	if len(members) == 0 {
-		delete(n.rooms, room)
+	delete(s.rooms, name)
+	if members := n.rooms[name]; members != nil {
+		members.remove(s)
+		if len(members.members) == 0 {
+			delete(n.rooms, name)
+		}
 	}
 	return true
 }
 
 // RoomSize is how many local sockets are in room.
-func (n *Namespace) RoomSize(room string) int {
+func (n *Namespace) RoomSize(name string) int {
 	n.mu.RLock()
 	defer n.mu.RUnlock()
-	return len(n.rooms[room])
+	if r := n.rooms[name]; r != nil {
+		return len(r.members)
+	}
+	return 0
 }
 
 // BroadcastLocal sends p to the sockets of this process in room, except
-// the socket with id except (if any). The packet is encoded once. It
-// returns how many sockets it was queued for.
-func (n *Namespace) BroadcastLocal(room, except string, p *Packet) int {
-	frames := p.Frames()
+// the socket with id except (if any). The packet is encoded and framed
+// once; every recipient's queue gets the same bytes. It returns how many
+// sockets it was queued for.
+func (n *Namespace) BroadcastLocal(name, except string, p *Packet) int {
+	frames := engineio.Prepare(p.Frames())
 	n.mu.RLock()
-	targets := make([]*Socket, 0, len(n.rooms[room]))
-	for s := range n.rooms[room] {
+	defer n.mu.RUnlock()
+	r := n.rooms[name]
+	if r == nil {
+		return 0
+	}
+	// Send never blocks (a peer that is too slow is cut off instead), so
+	// the walk holds the read lock: no copy of the member list per
+	// broadcast.
+	sent := 0
+	for _, s := range r.members {
 		if s.id != except {
-			targets = append(targets, s)
+			s.c.sess.Send(frames...)
+			sent++
 		}
 	}
-	n.mu.RUnlock()
-	if len(targets) > 1 {
-		frames = engineio.Prepare(frames)
-	}
-	for _, s := range targets {
-		s.c.sess.Send(frames...)
-	}
-	return len(targets)
+	return sent
 }
