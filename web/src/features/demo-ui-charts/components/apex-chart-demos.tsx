@@ -2,12 +2,16 @@ import Grid from '@mui/material/Grid'
 import { useTheme } from '@mui/material/styles'
 import type { ApexOptions } from 'apexcharts'
 import { useMemo, useState } from 'react'
-import Chart from 'react-apexcharts'
+import ApexChartModule from 'react-apexcharts'
 import { useTranslation } from 'react-i18next'
 import { callHeat, CATEGORIES, categoryShare, HOUR_BLOCKS, MONTH_KEYS, newListings, RANGE_MONTHS, revenueK, sellerA, sellerB, SKILLS, soldListings, WEEKDAYS, type Range } from '../data/chart-data'
 import { ChartCard } from './chart-card'
 import { RangeSelect } from './range-select'
 import { useChartPalette } from './use-chart-palette'
+
+// The package is CommonJS: depending on the bundler's interop the component
+// sits one level deeper, and rendering the wrapper object fails (React #130).
+const Chart = (ApexChartModule as unknown as { default?: typeof ApexChartModule }).default ?? ApexChartModule
 
 export function ApexChartDemos() {
   const { t } = useTranslation('demo-ui')

@@ -42,6 +42,8 @@ const TOOLS: Tool[] = [
   { key: 'blockquote', icon: IconBlockquote, active: (e) => e.isActive('blockquote'), run: (e) => void e.chain().focus().toggleBlockquote().run() },
 ]
 
+const IDLE = { active: TOOLS.map(() => false), canUndo: false, canRedo: false, chars: 0 }
+
 /** Tiptap editor with a formatting toolbar; reports its HTML to the caller. */
 export function RichTextEditor({ initial, label, onChange, minimal = false }: { initial: string; label: string; onChange?: (html: string, text: string) => void; minimal?: boolean }) {
   const { t } = useTranslation('demo-ui')
@@ -53,12 +55,17 @@ export function RichTextEditor({ initial, label, onChange, minimal = false }: { 
   })
   const state = useEditorState({
     editor,
-    selector: ({ editor: e }) => ({
-      active: TOOLS.map((tool) => tool.active(e)),
-      canUndo: e.can().undo(),
-      canRedo: e.can().redo(),
-      chars: e.getText().length,
-    }),
+    // React may unmount and remount the editor (a lazy page suspends once):
+    // a destroyed instance has no schema left to read.
+    selector: ({ editor: e }) =>
+      !e || e.isDestroyed
+        ? IDLE
+        : {
+            active: TOOLS.map((tool) => tool.active(e)),
+            canUndo: e.can().undo(),
+            canRedo: e.can().redo(),
+            chars: e.getText().length,
+          },
   })
   const tools = minimal ? TOOLS.slice(0, 4) : TOOLS
   return (
