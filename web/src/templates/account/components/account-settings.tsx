@@ -26,6 +26,7 @@ import { IconBrandGithub, IconBrandGoogle, IconBrandSlack, IconCalendar } from '
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { RouteTabs, useRouteTab } from './route-tabs'
+import { useSession } from '@/lib/use-session'
 
 const TABS = ['account', 'security', 'billing-plans', 'notifications', 'connections'] as const
 type Errors = Record<string, string>
@@ -57,8 +58,16 @@ function useRuledForm(rules: Record<string, (v: string, all: FormData) => string
   return { onSubmit, props }
 }
 
+/** The signed-in person's name split for the form, and their e-mail. */
+function useSignedInPerson() {
+  const user = useSession()?.user
+  const [firstName = '', ...rest] = (user?.displayName ?? '').trim().split(/\s+/)
+  return { firstName, lastName: rest.join(' '), email: user?.email ?? '' }
+}
+
 function AccountTab() {
   const { t } = useTranslation('demo-ui')
+  const me = useSignedInPerson()
   const [saved, setSaved] = useState(false)
   const [confirm, setConfirm] = useState(false)
   const [deactivated, setDeactivated] = useState(false)
@@ -78,13 +87,13 @@ function AccountTab() {
         <form noValidate onSubmit={form.onSubmit} onChange={() => setSaved(false)}>
           <Grid container spacing={2}>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField label={t('forms.fields.firstName')} defaultValue="Amelia" {...form.props('firstName')} />
+              <TextField label={t('forms.fields.firstName')} defaultValue={me.firstName} {...form.props('firstName')} />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField label={t('forms.fields.lastName')} defaultValue="Clarke" {...form.props('lastName')} />
+              <TextField label={t('forms.fields.lastName')} defaultValue={me.lastName} {...form.props('lastName')} />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField label={t('common.email')} type="email" defaultValue="amelia.clarke@example.com" {...form.props('email')} />
+              <TextField label={t('common.email')} type="email" defaultValue={me.email} {...form.props('email')} />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
               <TextField label={t('forms.fields.phone')} type="tel" defaultValue="+351 912 345 678" {...form.props('phone')} />

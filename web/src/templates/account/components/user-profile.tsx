@@ -16,6 +16,7 @@ import { IconCalendar, IconMapPin, IconUserCheck, IconUserPlus } from '@tabler/i
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { RouteTabs, useRouteTab } from './route-tabs'
+import { useSession } from '@/lib/use-session'
 
 const TABS = ['profile', 'teams', 'projects', 'connections'] as const
 const PEOPLE = ['Bruno Costa', 'Chen Wei', 'Dalia Haddad', 'Emil Nowak', 'Fatima Rahman', 'Giulia Romano']
@@ -33,16 +34,23 @@ const PROJECTS = [
 
 function Header() {
   const { t } = useTranslation('demo-ui')
+  // The profile is the signed-in person's; the demo name stands in only without a session.
+  const name = useSession()?.user?.displayName?.trim() || 'Amelia Clarke'
+  const initials = name
+    .split(/\s+/)
+    .slice(0, 2)
+    .map((w) => w[0]?.toUpperCase() ?? '')
+    .join('')
   return (
     <Card sx={{ mb: 3 }}>
       <Box sx={{ height: 120, background: (th) => `linear-gradient(135deg, ${th.palette.primary.main}, ${th.palette.info.main})` }} />
       <CardContent sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 2, alignItems: { sm: 'flex-end' }, mt: -6 }}>
         <Avatar variant="rounded" sx={{ width: 96, height: 96, fontSize: 32, border: 4, borderColor: 'background.paper' }}>
-          AC
+          {initials}
         </Avatar>
         <Box sx={{ flex: 1 }}>
           <Typography variant="h5" component="h2">
-            Amelia Clarke
+            {name}
           </Typography>
           <Stack direction="row" spacing={2} useFlexGap sx={{ color: 'text.secondary', flexWrap: 'wrap' }}>
             <Box sx={{ display: 'inline-flex', gap: 0.5, alignItems: 'center' }}>

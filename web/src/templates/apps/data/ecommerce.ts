@@ -42,7 +42,9 @@ const STATUSES: ProductStatus[] = ['published', 'published', 'scheduled', 'inact
 
 export const products: Product[] = PRODUCT_NAMES.map(([name, brand, category, price], i) => {
   const r = seeded(i + 7)
-  const qty = Math.floor(r() * 900)
+  // The generator's first draw from a small seed is close to 0: skip it.
+  r()
+  const qty = 5 + Math.floor(r() * 900)
   return { id: i + 1, name, brand, category, sku: `${brand.slice(0, 3).toUpperCase()}-${1000 + i * 37}`, price, qty, inStock: qty > 40, status: pick(STATUSES, i) }
 })
 

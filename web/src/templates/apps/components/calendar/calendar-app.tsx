@@ -83,7 +83,32 @@ export function CalendarApp() {
           />
         ))}
       </Box>
-      <Box sx={{ flex: 1, p: { xs: 2, sm: 4 }, minWidth: 0 }} data-testid="calendar-container">
+      {/* FullCalendar's own greys give way to the site theme (buttons, today, borders). */}
+      <Box
+        data-testid="calendar-container"
+        sx={(theme) => {
+          const v = theme.vars ?? theme
+          return {
+            flex: 1,
+            p: { xs: 2, sm: 4 },
+            minWidth: 0,
+            '--fc-button-bg-color': v.palette.primary.main,
+            '--fc-button-border-color': v.palette.primary.main,
+            '--fc-button-text-color': v.palette.primary.contrastText,
+            '--fc-button-hover-bg-color': v.palette.primary.dark,
+            '--fc-button-hover-border-color': v.palette.primary.dark,
+            '--fc-button-active-bg-color': v.palette.primary.dark,
+            '--fc-button-active-border-color': v.palette.primary.dark,
+            '--fc-today-bg-color': theme.alpha(v.palette.primary.main, 0.08),
+            '--fc-border-color': v.palette.divider,
+            '--fc-page-bg-color': v.palette.background.paper,
+            '--fc-neutral-bg-color': v.palette.action.hover,
+            '--fc-list-event-hover-bg-color': v.palette.action.hover,
+            '& .fc .fc-button': { textTransform: 'none', borderRadius: `${theme.shape.borderRadius}px` },
+            '& .fc .fc-button:focus-visible': { outline: `2px solid ${v.palette.primary.main}`, outlineOffset: 2 },
+          }
+        }}
+      >
         <FullCalendar
           plugins={[classicTheme, dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
           initialView="dayGridMonth"
