@@ -40,9 +40,9 @@ function fill(pattern, offerId) {
 }
 
 // Pages the spec gives the blank layout (no app menu); every other signed-in page has the menu.
-const BLANK = /^\/($|[a-z]{2}$|frontpage|login|register|forgot-password|not-authorized|pages\/misc\/|pages\/authentication\/|front-pages\/|:lang\/offer\/)/
+const BLANK = /^\/($|[a-z]{2}$|frontpage|login|register|forgot-password|not-authorized|pages\/misc\/not-found|pages\/authentication\/|front-pages\/|:lang\/offer\/)/
 // Public without signing in.
-const PUBLIC = /^\/($|[a-z]{2}$|frontpage|login|register|forgot-password|not-authorized|pages\/misc\/|pages\/authentication\/|front-pages\/|:lang\/offer\/|apps\/academy\/my-course$)/
+const PUBLIC = /^\/($|[a-z]{2}$|frontpage|login|register|forgot-password|not-authorized|pages\/misc\/not-found|pages\/authentication\/|front-pages\/|:lang\/offer\/|apps\/academy\/my-course$)/
 // Template pages: every one must be reachable through the admin menu.
 const TEMPLATE_SECTIONS = new Set(['apps', 'charts', 'components', 'dashboards', 'extensions', 'forms', 'front-pages', 'pages', 'tables', 'wizards'])
 const PRODUCT_PAGES = new Set(['/pages/misc/not-found', '/apps/bit/add-new-base', '/apps/logistics/dashboard0', '/apps/logistics/dashboard2'])

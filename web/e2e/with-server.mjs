@@ -1,7 +1,7 @@
 // Starts a real `souk serve` on a free loopback port with a fresh data
 // directory, runs the browser scenarios (run.mjs) against it, and stops it.
 //
-//   node web/e2e/with-server.mjs ./bin/souk
+//   node web/e2e/with-server.mjs ./bin/souk [scenario ...]
 import { spawn } from 'node:child_process'
 import { createSocket } from 'node:dgram'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -81,7 +81,8 @@ try {
   const url = await listening
   console.log(`souk is serving at ${url}`)
   exitCode = await new Promise((resolve) => {
-    const run = spawn(process.execPath, [join(here, 'run.mjs')], {
+    // Scenario names after the binary run only those (as run.mjs does).
+    const run = spawn(process.execPath, [join(here, 'run.mjs'), ...process.argv.slice(3)], {
       env: { ...process.env, SOUK_E2E_URL: url, SOUK_E2E_ADMIN_EMAIL: admin.email, SOUK_E2E_ADMIN_PASSWORD: admin.password },
       stdio: 'inherit',
     })
