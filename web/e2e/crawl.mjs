@@ -143,6 +143,7 @@ export const crawlScenarios = [
       const unreachable = templates.filter((r) => r.pattern !== '/apps/email/:label' && !hrefs.some((h) => matches(r.pattern, h)))
       assert(unreachable.length === 0, `not in the admin menu: ${unreachable.map((r) => r.pattern).join(', ')}`)
       const visited = new Set()
+      let previousHeading = await page.locator('h1').first().textContent()
       for (const href of hrefs) {
         if (!templates.some((r) => matches(r.pattern, href))) continue
         // A blank-layout page leaves the menu behind, and a menu still settling after a
@@ -154,6 +155,7 @@ export const crawlScenarios = [
               await checkPage(page, '/my-items', errors)
               await expandMenu(page)
             }
+            previousHeading = await page.locator('h1').first().textContent()
             await menu.locator(`a[href="${href}"]`).first().click({ timeout: 8000 })
             break
           } catch (err) {
@@ -164,8 +166,12 @@ export const crawlScenarios = [
           }
         }
         await page.waitForURL((u) => u.pathname === href.split('?')[0], { timeout: 20000 })
-        await checkPage(page, `menu → ${href}`, errors)
         const pattern = templates.find((r) => matches(r.pattern, href))?.pattern ?? ''
+        // The address changes before the page's chunk arrives: wait for the new page itself.
+        if (BLANK.test(pattern)) await menu.waitFor({ state: 'detached', timeout: 20000 })
+        else await page.waitForFunction((before) => document.querySelector('h1')?.textContent !== before, previousHeading, { timeout: 5000 }).catch(() => undefined)
+        await checkPage(page, `menu → ${href}`, errors)
+        previousHeading = await page.locator('h1').first().textContent()
         assert((await hasMenu(page)) === !BLANK.test(pattern), `menu → ${href}: expected the ${BLANK.test(pattern) ? 'blank' : 'default'} layout`)
         visited.add(pattern)
       }
