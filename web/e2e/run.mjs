@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { takeCSPViolations } from './csp.mjs'
 import { scenarios } from './scenarios.mjs'
+import { crawlScenarios } from './crawl.mjs'
 
 const base = process.env.SOUK_E2E_URL
 if (!base) {
@@ -45,7 +46,7 @@ const siteUrl = (host, path = '/') => `${server.protocol}//${host}:${port}${path
 const only = process.argv.slice(2)
 let failed = 0
 let passed = 0
-for (const s of scenarios) {
+for (const s of [...scenarios, ...crawlScenarios]) {
   if (only.length && !only.includes(s.name)) continue
   const started = Date.now()
   try {

@@ -178,6 +178,8 @@ export const scenarios = [
       await dialog.getByText('Message sent. Find the reply in My messages.').waitFor()
 
       await seller.page.goto(siteUrl(EN_HOST, '/my-messages'))
+      // The consent banner floats over the content's inline-end corner until answered.
+      await dismissCookies(seller.page)
       await seller.page.getByRole('button', { name: /Desk Buyer/ }).click({ timeout: 15000 })
       const sellerLog = seller.page.getByRole('log')
       await sellerLog.getByText('Is the desk still available?').waitFor()

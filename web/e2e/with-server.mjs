@@ -1,7 +1,7 @@
 // Starts a real `souk serve` on a free loopback port with a fresh data
 // directory, runs the browser scenarios (run.mjs) against it, and stops it.
 //
-//   node web/e2e/with-server.mjs ./bin/souk
+//   node web/e2e/with-server.mjs ./bin/souk [scenario ...]
 import { spawn } from 'node:child_process'
 import { createSocket } from 'node:dgram'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -23,27 +23,42 @@ async function freeUDPPort() {
   return port
 }
 
+const serverEnv = {
+  ...process.env,
+  SOUK_SERVER_ADDR: '127.0.0.1:0',
+  SOUK_DATA_DIR: dataDir,
+  // Media and TURN on free UDP ports (a fixed media port is what lets the
+  // embedded TURN relay to the SFU, as the connection check's TURN step
+  // needs); no fixed TCP ports (ICE over TCP, TURN over TCP) that another
+  // Souk may hold.
+  SOUK_MEDIA_UDP_PORT: String(await freeUDPPort()),
+  SOUK_MEDIA_TCP_PORT: '0',
+  SOUK_MEDIA_TURN_UDP_PORT: String(await freeUDPPort()),
+  SOUK_MEDIA_TURN_TCP_PORT: '0',
+  // Every scenario signs up fresh users from 127.0.0.1; the per-IP limits
+  // that protect a public deployment would stop the suite half-way.
+  SOUK_PLATFORM_RATE_LIMIT_REGISTER_PER_IP_PER_HOUR: '1000',
+  SOUK_PLATFORM_RATE_LIMIT_LOGIN_PER_IP_PER_MINUTE: '1000',
+  SOUK_PLATFORM_RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: '1000',
+  SOUK_PLATFORM_RATE_LIMIT_RESET_PER_IP_PER_HOUR: '1000',
+  SOUK_PLATFORM_RATE_LIMIT_CONTACT_PER_IP_PER_HOUR: '1000',
+}
+
+// An admin of the English site for the route crawl and the diagnostics page.
+const admin = { email: 'e2e-admin@example.test', password: 'correct horse admin 42' }
+await new Promise((resolve, reject) => {
+  const create = spawn(bin, ['admin', 'create', '--site', 'biblegroups', '--email', admin.email, '--password', admin.password, '--name', 'Ada Admin'], {
+    env: serverEnv,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  let log = ''
+  create.stderr.on('data', (c) => (log += c))
+  create.on('error', reject)
+  create.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`souk admin create exited with ${code}: ${log}`))))
+})
+
 const server = spawn(bin, ['serve'], {
-  env: {
-    ...process.env,
-    SOUK_SERVER_ADDR: '127.0.0.1:0',
-    SOUK_DATA_DIR: dataDir,
-    // Media and TURN on free UDP ports (a fixed media port is what lets the
-    // embedded TURN relay to the SFU, as the connection check's TURN step
-    // needs); no fixed TCP ports (ICE over TCP, TURN over TCP) that another
-    // Souk may hold.
-    SOUK_MEDIA_UDP_PORT: String(await freeUDPPort()),
-    SOUK_MEDIA_TCP_PORT: '0',
-    SOUK_MEDIA_TURN_UDP_PORT: String(await freeUDPPort()),
-    SOUK_MEDIA_TURN_TCP_PORT: '0',
-    // Every scenario signs up fresh users from 127.0.0.1; the per-IP limits
-    // that protect a public deployment would stop the suite half-way.
-    SOUK_PLATFORM_RATE_LIMIT_REGISTER_PER_IP_PER_HOUR: '1000',
-    SOUK_PLATFORM_RATE_LIMIT_LOGIN_PER_IP_PER_MINUTE: '1000',
-    SOUK_PLATFORM_RATE_LIMIT_LOGIN_FAILURES_PER_ACCOUNT: '1000',
-    SOUK_PLATFORM_RATE_LIMIT_RESET_PER_IP_PER_HOUR: '1000',
-    SOUK_PLATFORM_RATE_LIMIT_CONTACT_PER_IP_PER_HOUR: '1000',
-  },
+  env: serverEnv,
   stdio: ['ignore', 'inherit', 'pipe'],
 })
 
@@ -72,8 +87,9 @@ try {
   const url = await listening
   console.log(`souk is serving at ${url}`)
   exitCode = await new Promise((resolve) => {
-    const run = spawn(process.execPath, [join(here, 'run.mjs')], {
-      env: { ...process.env, SOUK_E2E_URL: url },
+    // Scenario names after the binary run only those (as run.mjs does).
+    const run = spawn(process.execPath, [join(here, 'run.mjs'), ...process.argv.slice(3)], {
+      env: { ...process.env, SOUK_E2E_URL: url, SOUK_E2E_ADMIN_EMAIL: admin.email, SOUK_E2E_ADMIN_PASSWORD: admin.password },
       stdio: 'inherit',
     })
     run.on('exit', (code) => resolve(code ?? 1))

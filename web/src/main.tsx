@@ -5,6 +5,7 @@ import { config as zodConfig } from 'zod/v4/core'
 import { AppProvider } from '@/app/provider'
 import { createAppRouter } from '@/app/router'
 import { BootError, BootSplash } from '@/app/boot-screens'
+import { localeSources, preloadNamespaces } from '@/app/locale-sources'
 import { themeConfig } from '@/config/theme-config'
 import { createSettingsStore, defaultSettings } from '@/features/settings/settings-store'
 import { api } from '@/lib/api-client'
@@ -29,6 +30,8 @@ async function start(root: Root) {
   const i18n = await initI18n({
     lang: isLang(current) ? current : siteLang,
     additionalTranslations: site.additionalTranslations ?? {},
+    sources: localeSources,
+    preload: preloadNamespaces,
   })
   document.title = site.configuration.AppTitle || site.configuration.AppName || document.title
   const router = createAppRouter(site)

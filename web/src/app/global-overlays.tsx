@@ -8,7 +8,8 @@ export function GlobalOverlays() {
     <>
       <InvitationOverlay />
       <ScrollToTop />
-      <CookieBanner id="cookie-banner" position="bottom-left" type="floating" decline postpone={false} />
+      {/* On the inline-end side, away from the vertical menu, so it never covers menu entries. */}
+      <CookieBanner id="cookie-banner" position="bottom-right" type="floating" decline postpone={false} />
     </>
   )
 }

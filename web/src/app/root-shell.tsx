@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box'
 import CircularProgress from '@mui/material/CircularProgress'
-import { useEffect } from 'react'
+import { Suspense, useEffect } from 'react'
 import { Outlet, useLocation, useMatches, useNavigate } from 'react-router'
 import { useSettings } from '@/features/settings/hooks/use-settings'
 import { isLang } from '@/lib/i18n'
@@ -53,7 +53,12 @@ export function RootShell() {
   useLangQuery()
   useSessionLossRedirect(meta)
   const layout = meta?.layout ?? 'blank'
-  const page = <Outlet />
+  // Pages suspend while their wording loads; the chrome stays in place meanwhile.
+  const page = (
+    <Suspense fallback={<PageSpinner />}>
+      <Outlet />
+    </Suspense>
+  )
   return (
     <>
       {layout === 'blank' ? <BlankLayout>{page}</BlankLayout> : <DefaultLayout fixedHeight={layout === 'fixed-height'}>{page}</DefaultLayout>}

@@ -8,6 +8,7 @@ import {
   IconPlus,
   IconSchool,
   IconShieldLock,
+  IconStethoscope,
   IconTruck,
   IconVideo,
 } from '@tabler/icons-react'
@@ -35,10 +36,16 @@ const ICONS: Record<string, IconComponent> = {
   truck: IconTruck,
   shield: IconShieldLock,
   store: IconBuildingStore,
+  stethoscope: IconStethoscope,
 }
 
-export function NavIcon({ name, size = 22 }: { name: string; size?: number }) {
+/** True when `name` maps to an icon of its own (not the fallback dot). */
+export function isKnownIcon(name: string): boolean {
+  return name.toLowerCase().replace(/^tabler-/, '') in ICONS
+}
+
+export function NavIcon({ name, size = 22 }: { name: string | IconComponent; size?: number }) {
   // Site files use the "tabler-<name>" form of the icon font.
-  const Icon = ICONS[name.toLowerCase().replace(/^tabler-/, '')] ?? IconCircle
+  const Icon = typeof name === 'string' ? (ICONS[name.toLowerCase().replace(/^tabler-/, '')] ?? IconCircle) : name
   return <Icon size={size} stroke={1.6} aria-hidden />
 }

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { initI18n, switchLanguage } from './i18n'
+import { initI18n, localeSourcesFromGlob, switchLanguage, type LocaleLoader } from './i18n'
+
+const sources = localeSourcesFromGlob(import.meta.glob<Record<string, unknown>>('../locales/*/*.json', { import: 'default' }) as Record<string, LocaleLoader>)
 
 describe('initI18n', () => {
   it('applies the site language and its additional translations', async () => {
     const i18n = await initI18n({
       lang: 'pl',
       additionalTranslations: { pl: { 'site.hero.title': 'Biurka i stoły' }, en: { 'site.hero.title': 'Desks and tables' }, xx: { a: 'b' } },
+      sources,
     })
     expect(i18n.t('site.hero.title')).toBe('Biurka i stoły')
     expect(i18n.t('call.join')).toBe('Dołącz do spotkania')
@@ -13,8 +16,15 @@ describe('initI18n', () => {
     expect(document.documentElement.dir).toBe('ltr')
   })
 
+  it('loads only the languages in use, each on demand', async () => {
+    const i18n = await initI18n({ lang: 'de', additionalTranslations: {}, sources })
+    expect(i18n.hasResourceBundle('de', 'translation')).toBe(true)
+    expect(i18n.hasResourceBundle('en', 'translation')).toBe(true)
+    expect(i18n.hasResourceBundle('fr', 'translation')).toBe(false)
+  })
+
   it('sets the document language and right-to-left direction when the language changes', async () => {
-    const i18n = await initI18n({ lang: 'en', additionalTranslations: { ar: { 'site.hero.title': 'مكاتب' } } })
+    const i18n = await initI18n({ lang: 'en', additionalTranslations: { ar: { 'site.hero.title': 'مكاتب' } }, sources })
     await switchLanguage(i18n, 'ar')
     expect(document.documentElement.lang).toBe('ar')
     expect(document.documentElement.dir).toBe('rtl')

@@ -1,4 +1,8 @@
+import type { ComponentType } from 'react'
 import type { Scope } from '@/lib/api-types'
+
+/** A Tabler icon component, or a word that `NavIcon` knows (site files name icons by word). */
+export type NavIconRef = string | ComponentType<{ size?: number; stroke?: number; 'aria-hidden'?: boolean }>
 
 /** Menu entries refer to route names; the route table supplies the paths. */
 export interface NavLink {
@@ -7,10 +11,19 @@ export interface NavLink {
   /** i18n key, or literal text from the site configuration. */
   title: string
   to: { name: string; params?: Record<string, string> } | { path: string }
-  icon: string
+  icon: NavIconRef
   requiredScope?: Scope
   action?: string
   subject?: string
+}
+
+/** A collapsible group (a popover in the horizontal layout); shown when one of its entries is. */
+export interface NavGroup {
+  kind: 'group'
+  key: string
+  title: string
+  icon: NavIconRef
+  children: NavEntry[]
 }
 
 export interface NavHeading {
@@ -19,7 +32,7 @@ export interface NavHeading {
   title: string
 }
 
-export type NavEntry = NavLink | NavHeading
+export type NavEntry = NavLink | NavHeading | NavGroup
 
 /** Used when a site configures no navigation of its own. */
 export const defaultSiteNav: NavLink[] = [
@@ -39,4 +52,5 @@ export const commonNav: NavEntry[] = [
   { kind: 'link', key: 'logistics-0', title: 'nav.dashboardLogistics', to: { name: 'apps-logistics-dashboard0' }, icon: 'truck', action: 'manage', subject: 'all' },
   { kind: 'link', key: 'logistics-2', title: 'nav.dashboardLogistics2', to: { name: 'apps-logistics-dashboard2' }, icon: 'truck', requiredScope: 'admin2' },
   { kind: 'link', key: 'access-control', title: 'nav.accessControl', to: { name: 'access-control' }, icon: 'shield', action: 'read', subject: 'AclDemo' },
+  { kind: 'link', key: 'admin-diagnostics', title: 'nav.diagnostics', to: { name: 'admin-diagnostics' }, icon: 'stethoscope', action: 'manage', subject: 'all' },
 ]

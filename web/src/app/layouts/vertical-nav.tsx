@@ -9,6 +9,7 @@ import { useAppTitle } from '@/hooks/use-site'
 import { useSettings } from '@/features/settings/hooks/use-settings'
 import { NavList } from './nav-list'
 import { useNavEntries } from './use-nav-entries'
+import { LogoTile } from '@/components/logo-tile'
 
 export const NAV_WIDTH = 260
 export const NAV_COLLAPSED_WIDTH = 76
@@ -33,7 +34,7 @@ export function VerticalNav({ overlay, open, onClose }: Props) {
     <Box className={settings.isVerticalNavSemiDark ? 'dark' : undefined} sx={{ height: '100%', bgcolor: 'background.paper', color: 'text.primary', display: 'flex', flexDirection: 'column' }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2.5, minHeight: 64 }}>
         <Box component={Link} to="/" sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none', flexGrow: 1, minWidth: 0 }}>
-          <Box component="img" src="/favicon.svg" alt="" sx={{ width: 32, height: 32 }} />
+          <LogoTile size={32} />
           {!collapsed && (
             <Typography variant="h6" noWrap sx={{ fontWeight: 700 }}>
               {title}

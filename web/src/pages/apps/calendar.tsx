@@ -1,5 +1,5 @@
 import type { PageMeta } from '@/lib/api-types'
-import { CalendarApp } from '@/features/demo-apps-showcase/components/calendar/calendar-app'
+import { CalendarApp } from '@/templates/apps/components/calendar/calendar-app'
 
 export const meta: PageMeta = { layout: 'default', public: false }
 

@@ -1,5 +1,5 @@
 import type { PageMeta } from '@/lib/api-types'
-import { ChatApp } from '@/features/demo-apps-showcase/components/chat/chat-app'
+import { ChatApp } from '@/templates/apps/components/chat/chat-app'
 
 export const meta: PageMeta = { layout: 'fixed-height', public: false }
 

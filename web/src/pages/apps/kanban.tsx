@@ -1,5 +1,5 @@
 import type { PageMeta } from '@/lib/api-types'
-import { KanbanBoard } from '@/features/demo-apps-showcase/components/kanban/kanban-board'
+import { KanbanBoard } from '@/templates/apps/components/kanban/kanban-board'
 
 export const meta: PageMeta = { layout: 'default', public: false }
 

@@ -1,5 +1,5 @@
 import type { PageMeta } from '@/lib/api-types'
-import { PermissionsView } from '@/features/demo-apps-showcase/components/users/permissions-view'
+import { PermissionsView } from '@/templates/apps/components/users/permissions-view'
 
 export const meta: PageMeta = { layout: 'default', public: false }
 

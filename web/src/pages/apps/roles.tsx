@@ -1,5 +1,5 @@
 import type { PageMeta } from '@/lib/api-types'
-import { RolesView } from '@/features/demo-apps-showcase/components/users/roles-view'
+import { RolesView } from '@/templates/apps/components/users/roles-view'
 
 export const meta: PageMeta = { layout: 'default', public: false }
 

@@ -1,5 +1,5 @@
-import { ApexChartDemos } from '@/features/demo-ui-charts/components/apex-chart-demos'
-import { DemoUiPage } from '@/features/demo-ui-kit/components/demo-ui-page'
+import { ApexChartDemos } from '@/templates/charts/components/apex-chart-demos'
+import { DemoUiPage } from '@/templates/kit/components/demo-ui-page'
 import type { PageMeta } from '@/lib/api-types'
 
 export const meta: PageMeta = { layout: 'default', public: false }

@@ -1,5 +1,5 @@
-import { ChartjsDemos } from '@/features/demo-ui-charts/components/chartjs-demos'
-import { DemoUiPage } from '@/features/demo-ui-kit/components/demo-ui-page'
+import { ChartjsDemos } from '@/templates/charts/components/chartjs-demos'
+import { DemoUiPage } from '@/templates/kit/components/demo-ui-page'
 import type { PageMeta } from '@/lib/api-types'
 
 export const meta: PageMeta = { layout: 'default', public: false }

@@ -1,5 +1,5 @@
-import { AlertDemos } from '@/features/demo-ui-components/components/alert-demos'
-import { DemoUiPage } from '@/features/demo-ui-kit/components/demo-ui-page'
+import { AlertDemos } from '@/templates/components/components/alert-demos'
+import { DemoUiPage } from '@/templates/kit/components/demo-ui-page'
 import type { PageMeta } from '@/lib/api-types'
 
 export const meta: PageMeta = { layout: 'default', public: false }

@@ -1,5 +1,5 @@
-import { BadgeDemos } from '@/features/demo-ui-components/components/badge-demos'
-import { DemoUiPage } from '@/features/demo-ui-kit/components/demo-ui-page'
+import { BadgeDemos } from '@/templates/components/components/badge-demos'
+import { DemoUiPage } from '@/templates/kit/components/demo-ui-page'
 import type { PageMeta } from '@/lib/api-types'
 
 export const meta: PageMeta = { layout: 'default', public: false }

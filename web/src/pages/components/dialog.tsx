@@ -1,5 +1,5 @@
-import { DialogDemos } from '@/features/demo-ui-components/components/dialog-demos'
-import { DemoUiPage } from '@/features/demo-ui-kit/components/demo-ui-page'
+import { DialogDemos } from '@/templates/components/components/dialog-demos'
+import { DemoUiPage } from '@/templates/kit/components/demo-ui-page'
 import type { PageMeta } from '@/lib/api-types'
 
 export const meta: PageMeta = { layout: 'default', public: false }

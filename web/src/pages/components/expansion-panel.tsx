@@ -1,5 +1,5 @@
-import { ExpansionPanelDemos } from '@/features/demo-ui-components/components/expansion-panel-demos'
-import { DemoUiPage } from '@/features/demo-ui-kit/components/demo-ui-page'
+import { ExpansionPanelDemos } from '@/templates/components/components/expansion-panel-demos'
+import { DemoUiPage } from '@/templates/kit/components/demo-ui-page'
 import type { PageMeta } from '@/lib/api-types'
 
 export const meta: PageMeta = { layout: 'default', public: false }

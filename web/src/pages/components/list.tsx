@@ -1,5 +1,5 @@
-import { ListDemos } from '@/features/demo-ui-components/components/list-demos'
-import { DemoUiPage } from '@/features/demo-ui-kit/components/demo-ui-page'
+import { ListDemos } from '@/templates/components/components/list-demos'
+import { DemoUiPage } from '@/templates/kit/components/demo-ui-page'
 import type { PageMeta } from '@/lib/api-types'
 
 export const meta: PageMeta = { layout: 'default', public: false }

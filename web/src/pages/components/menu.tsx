@@ -1,5 +1,5 @@
-import { MenuDemos } from '@/features/demo-ui-components/components/menu-demos'
-import { DemoUiPage } from '@/features/demo-ui-kit/components/demo-ui-page'
+import { MenuDemos } from '@/templates/components/components/menu-demos'
+import { DemoUiPage } from '@/templates/kit/components/demo-ui-page'
 import type { PageMeta } from '@/lib/api-types'
 
 export const meta: PageMeta = { layout: 'default', public: false }

@@ -1,5 +1,5 @@
-import { PaginationDemos } from '@/features/demo-ui-components/components/pagination-demos'
-import { DemoUiPage } from '@/features/demo-ui-kit/components/demo-ui-page'
+import { PaginationDemos } from '@/templates/components/components/pagination-demos'
+import { DemoUiPage } from '@/templates/kit/components/demo-ui-page'
 import type { PageMeta } from '@/lib/api-types'
 
 export const meta: PageMeta = { layout: 'default', public: false }

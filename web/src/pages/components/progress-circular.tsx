@@ -1,5 +1,5 @@
-import { ProgressCircularDemos } from '@/features/demo-ui-components/components/progress-circular-demos'
-import { DemoUiPage } from '@/features/demo-ui-kit/components/demo-ui-page'
+import { ProgressCircularDemos } from '@/templates/components/components/progress-circular-demos'
+import { DemoUiPage } from '@/templates/kit/components/demo-ui-page'
 import type { PageMeta } from '@/lib/api-types'
 
 export const meta: PageMeta = { layout: 'default', public: false }

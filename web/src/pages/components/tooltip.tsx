@@ -1,5 +1,5 @@
-import { TooltipDemos } from '@/features/demo-ui-components/components/tooltip-demos'
-import { DemoUiPage } from '@/features/demo-ui-kit/components/demo-ui-page'
+import { TooltipDemos } from '@/templates/components/components/tooltip-demos'
+import { DemoUiPage } from '@/templates/kit/components/demo-ui-page'
 import type { PageMeta } from '@/lib/api-types'
 
 export const meta: PageMeta = { layout: 'default', public: false }

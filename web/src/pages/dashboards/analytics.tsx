@@ -1,5 +1,5 @@
 import type { PageMeta } from '@/lib/api-types'
-import { AnalyticsDashboard } from '@/features/demo-apps-showcase/components/dashboards/analytics-dashboard'
+import { AnalyticsDashboard } from '@/templates/apps/components/dashboards/analytics-dashboard'
 
 export const meta: PageMeta = { layout: 'default', public: false }
 

@@ -1,5 +1,5 @@
 import type { PageMeta } from '@/lib/api-types'
-import { CrmDashboard } from '@/features/demo-apps-showcase/components/dashboards/crm-dashboard'
+import { CrmDashboard } from '@/templates/apps/components/dashboards/crm-dashboard'
 
 export const meta: PageMeta = { layout: 'default', public: false }
 

@@ -1,5 +1,5 @@
 import type { PageMeta } from '@/lib/api-types'
-import { EcommerceDashboard } from '@/features/demo-apps-showcase/components/dashboards/ecommerce-dashboard'
+import { EcommerceDashboard } from '@/templates/apps/components/dashboards/ecommerce-dashboard'
 
 export const meta: PageMeta = { layout: 'default', public: false }
 

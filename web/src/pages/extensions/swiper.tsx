@@ -1,5 +1,5 @@
-import { SwiperDemos } from '@/features/demo-ui-extensions/components/swiper-demos'
-import { DemoUiPage } from '@/features/demo-ui-kit/components/demo-ui-page'
+import { SwiperDemos } from '@/templates/extensions/components/swiper-demos'
+import { DemoUiPage } from '@/templates/kit/components/demo-ui-page'
 import type { PageMeta } from '@/lib/api-types'
 
 export const meta: PageMeta = { layout: 'default', public: false }

@@ -1,5 +1,5 @@
-import { TourDemo } from '@/features/demo-ui-extensions/components/tour-demo'
-import { DemoUiPage } from '@/features/demo-ui-kit/components/demo-ui-page'
+import { TourDemo } from '@/templates/extensions/components/tour-demo'
+import { DemoUiPage } from '@/templates/kit/components/demo-ui-page'
 import type { PageMeta } from '@/lib/api-types'
 
 export const meta: PageMeta = { layout: 'default', public: false }

@@ -1,5 +1,5 @@
-import { AutocompleteDemos } from '@/features/demo-ui-forms/components/autocomplete-demos'
-import { DemoUiPage } from '@/features/demo-ui-kit/components/demo-ui-page'
+import { AutocompleteDemos } from '@/templates/forms/components/autocomplete-demos'
+import { DemoUiPage } from '@/templates/kit/components/demo-ui-page'
 import type { PageMeta } from '@/lib/api-types'
 
 export const meta: PageMeta = { layout: 'default', public: false }

@@ -1,5 +1,5 @@
-import { CheckboxDemos } from '@/features/demo-ui-forms/components/checkbox-demos'
-import { DemoUiPage } from '@/features/demo-ui-kit/components/demo-ui-page'
+import { CheckboxDemos } from '@/templates/forms/components/checkbox-demos'
+import { DemoUiPage } from '@/templates/kit/components/demo-ui-page'
 import type { PageMeta } from '@/lib/api-types'
 
 export const meta: PageMeta = { layout: 'default', public: false }

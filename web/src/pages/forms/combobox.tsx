@@ -1,5 +1,5 @@
-import { ComboboxDemos } from '@/features/demo-ui-forms/components/combobox-demos'
-import { DemoUiPage } from '@/features/demo-ui-kit/components/demo-ui-page'
+import { ComboboxDemos } from '@/templates/forms/components/combobox-demos'
+import { DemoUiPage } from '@/templates/kit/components/demo-ui-page'
 import type { PageMeta } from '@/lib/api-types'
 
 export const meta: PageMeta = { layout: 'default', public: false }

@@ -1,5 +1,5 @@
-import { CustomInputDemos } from '@/features/demo-ui-forms/components/custom-input-demos'
-import { DemoUiPage } from '@/features/demo-ui-kit/components/demo-ui-page'
+import { CustomInputDemos } from '@/templates/forms/components/custom-input-demos'
+import { DemoUiPage } from '@/templates/kit/components/demo-ui-page'
 import type { PageMeta } from '@/lib/api-types'
 
 export const meta: PageMeta = { layout: 'default', public: false }

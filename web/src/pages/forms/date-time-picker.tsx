@@ -1,5 +1,5 @@
-import { DateTimePickerDemos } from '@/features/demo-ui-forms/components/date-time-picker-demos'
-import { DemoUiPage } from '@/features/demo-ui-kit/components/demo-ui-page'
+import { DateTimePickerDemos } from '@/templates/forms/components/date-time-picker-demos'
+import { DemoUiPage } from '@/templates/kit/components/demo-ui-page'
 import type { PageMeta } from '@/lib/api-types'
 
 export const meta: PageMeta = { layout: 'default', public: false }

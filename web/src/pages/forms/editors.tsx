@@ -1,5 +1,5 @@
-import { EditorsDemos } from '@/features/demo-ui-forms/components/editors-demos'
-import { DemoUiPage } from '@/features/demo-ui-kit/components/demo-ui-page'
+import { EditorsDemos } from '@/templates/forms/components/editors-demos'
+import { DemoUiPage } from '@/templates/kit/components/demo-ui-page'
 import type { PageMeta } from '@/lib/api-types'
 
 export const meta: PageMeta = { layout: 'default', public: false }

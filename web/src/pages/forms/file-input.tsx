@@ -1,5 +1,5 @@
-import { FileInputDemos } from '@/features/demo-ui-forms/components/file-input-demos'
-import { DemoUiPage } from '@/features/demo-ui-kit/components/demo-ui-page'
+import { FileInputDemos } from '@/templates/forms/components/file-input-demos'
+import { DemoUiPage } from '@/templates/kit/components/demo-ui-page'
 import type { PageMeta } from '@/lib/api-types'
 
 export const meta: PageMeta = { layout: 'default', public: false }

@@ -1,5 +1,5 @@
-import { FormLayoutsDemos } from '@/features/demo-ui-forms/components/form-layouts-demos'
-import { DemoUiPage } from '@/features/demo-ui-kit/components/demo-ui-page'
+import { FormLayoutsDemos } from '@/templates/forms/components/form-layouts-demos'
+import { DemoUiPage } from '@/templates/kit/components/demo-ui-page'
 import type { PageMeta } from '@/lib/api-types'
 
 export const meta: PageMeta = { layout: 'default', public: false }

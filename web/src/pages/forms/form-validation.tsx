@@ -1,5 +1,5 @@
-import { FormValidationDemo } from '@/features/demo-ui-forms/components/form-validation-demo'
-import { DemoUiPage } from '@/features/demo-ui-kit/components/demo-ui-page'
+import { FormValidationDemo } from '@/templates/forms/components/form-validation-demo'
+import { DemoUiPage } from '@/templates/kit/components/demo-ui-page'
 import type { PageMeta } from '@/lib/api-types'
 
 export const meta: PageMeta = { layout: 'default', public: false }

@@ -1,5 +1,5 @@
-import { FormWizardIcons } from '@/features/demo-ui-forms/components/form-wizard'
-import { DemoUiPage } from '@/features/demo-ui-kit/components/demo-ui-page'
+import { FormWizardIcons } from '@/templates/forms/components/form-wizard'
+import { DemoUiPage } from '@/templates/kit/components/demo-ui-page'
 import type { PageMeta } from '@/lib/api-types'
 
 export const meta: PageMeta = { layout: 'default', public: false }

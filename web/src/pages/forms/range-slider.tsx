@@ -1,5 +1,5 @@
-import { RangeSliderDemos } from '@/features/demo-ui-forms/components/range-slider-demos'
-import { DemoUiPage } from '@/features/demo-ui-kit/components/demo-ui-page'
+import { RangeSliderDemos } from '@/templates/forms/components/range-slider-demos'
+import { DemoUiPage } from '@/templates/kit/components/demo-ui-page'
 import type { PageMeta } from '@/lib/api-types'
 
 export const meta: PageMeta = { layout: 'default', public: false }

@@ -1,5 +1,5 @@
-import { RatingDemos } from '@/features/demo-ui-forms/components/rating-demos'
-import { DemoUiPage } from '@/features/demo-ui-kit/components/demo-ui-page'
+import { RatingDemos } from '@/templates/forms/components/rating-demos'
+import { DemoUiPage } from '@/templates/kit/components/demo-ui-page'
 import type { PageMeta } from '@/lib/api-types'
 
 export const meta: PageMeta = { layout: 'default', public: false }

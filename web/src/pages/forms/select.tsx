@@ -1,5 +1,5 @@
-import { SelectDemos } from '@/features/demo-ui-forms/components/select-demos'
-import { DemoUiPage } from '@/features/demo-ui-kit/components/demo-ui-page'
+import { SelectDemos } from '@/templates/forms/components/select-demos'
+import { DemoUiPage } from '@/templates/kit/components/demo-ui-page'
 import type { PageMeta } from '@/lib/api-types'
 
 export const meta: PageMeta = { layout: 'default', public: false }

@@ -1,5 +1,5 @@
-import { TextareaDemos } from '@/features/demo-ui-forms/components/textarea-demos'
-import { DemoUiPage } from '@/features/demo-ui-kit/components/demo-ui-page'
+import { TextareaDemos } from '@/templates/forms/components/textarea-demos'
+import { DemoUiPage } from '@/templates/kit/components/demo-ui-page'
 import type { PageMeta } from '@/lib/api-types'
 
 export const meta: PageMeta = { layout: 'default', public: false }

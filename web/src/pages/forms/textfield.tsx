@@ -1,5 +1,5 @@
-import { TextfieldDemos } from '@/features/demo-ui-forms/components/textfield-demos'
-import { DemoUiPage } from '@/features/demo-ui-kit/components/demo-ui-page'
+import { TextfieldDemos } from '@/templates/forms/components/textfield-demos'
+import { DemoUiPage } from '@/templates/kit/components/demo-ui-page'
 import type { PageMeta } from '@/lib/api-types'
 
 export const meta: PageMeta = { layout: 'default', public: false }

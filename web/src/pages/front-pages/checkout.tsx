@@ -1,7 +1,7 @@
 import Container from '@mui/material/Container'
 import type { PageMeta } from '@/lib/api-types'
-import { FrontShell } from '@/features/demo-apps-showcase/components/front/front-shell'
-import { CheckoutWizard } from '@/features/demo-apps-showcase/components/wizards/checkout-wizard'
+import { FrontShell } from '@/templates/apps/components/front/front-shell'
+import { CheckoutWizard } from '@/templates/apps/components/wizards/checkout-wizard'
 
 export const meta: PageMeta = { layout: 'blank', public: true }
 

@@ -1,5 +1,5 @@
 import type { PageMeta } from '@/lib/api-types'
-import { LandingPage } from '@/features/demo-apps-showcase/components/front/landing-page'
+import { LandingPage } from '@/templates/apps/components/front/landing-page'
 
 export const meta: PageMeta = { layout: 'blank', public: true }
 

@@ -1,5 +1,5 @@
 import type { PageMeta } from '@/lib/api-types'
-import { PaymentPage } from '@/features/demo-apps-showcase/components/front/payment-page'
+import { PaymentPage } from '@/templates/apps/components/front/payment-page'
 
 export const meta: PageMeta = { layout: 'blank', public: true }
 

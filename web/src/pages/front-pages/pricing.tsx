@@ -1,5 +1,5 @@
 import type { PageMeta } from '@/lib/api-types'
-import { PricingPage } from '@/features/demo-apps-showcase/components/front/pricing-page'
+import { PricingPage } from '@/templates/apps/components/front/pricing-page'
 
 export const meta: PageMeta = { layout: 'blank', public: true }
 

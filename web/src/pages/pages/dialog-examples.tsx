@@ -1,5 +1,5 @@
-import { DialogExamplesDemo } from '@/features/demo-ui-misc/components/dialog-examples-demo'
-import { DemoUiPage } from '@/features/demo-ui-kit/components/demo-ui-page'
+import { DialogExamplesDemo } from '@/templates/misc/components/dialog-examples-demo'
+import { DemoUiPage } from '@/templates/kit/components/demo-ui-page'
 import type { PageMeta } from '@/lib/api-types'
 
 export const meta: PageMeta = { layout: 'default', public: false }

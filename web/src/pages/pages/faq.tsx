@@ -1,5 +1,5 @@
-import { FaqDemo } from '@/features/demo-ui-misc/components/faq-demo'
-import { DemoUiPage } from '@/features/demo-ui-kit/components/demo-ui-page'
+import { FaqDemo } from '@/templates/misc/components/faq-demo'
+import { DemoUiPage } from '@/templates/kit/components/demo-ui-page'
 import type { PageMeta } from '@/lib/api-types'
 
 export const meta: PageMeta = { layout: 'default', public: false }

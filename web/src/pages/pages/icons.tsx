@@ -1,5 +1,5 @@
-import { IconsDemo } from '@/features/demo-ui-misc/components/icons-demo'
-import { DemoUiPage } from '@/features/demo-ui-kit/components/demo-ui-page'
+import { IconsDemo } from '@/templates/misc/components/icons-demo'
+import { DemoUiPage } from '@/templates/kit/components/demo-ui-page'
 import type { PageMeta } from '@/lib/api-types'
 
 export const meta: PageMeta = { layout: 'default', public: false }

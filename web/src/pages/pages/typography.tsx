@@ -1,5 +1,5 @@
-import { TypographyDemo } from '@/features/demo-ui-misc/components/typography-demo'
-import { DemoUiPage } from '@/features/demo-ui-kit/components/demo-ui-page'
+import { TypographyDemo } from '@/templates/misc/components/typography-demo'
+import { DemoUiPage } from '@/templates/kit/components/demo-ui-page'
 import type { PageMeta } from '@/lib/api-types'
 
 export const meta: PageMeta = { layout: 'default', public: false }

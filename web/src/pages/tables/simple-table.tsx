@@ -1,5 +1,5 @@
-import { SimpleTableDemos } from '@/features/demo-ui-tables/components/simple-table-demos'
-import { DemoUiPage } from '@/features/demo-ui-kit/components/demo-ui-page'
+import { SimpleTableDemos } from '@/templates/tables/components/simple-table-demos'
+import { DemoUiPage } from '@/templates/kit/components/demo-ui-page'
 import type { PageMeta } from '@/lib/api-types'
 
 export const meta: PageMeta = { layout: 'default', public: false }

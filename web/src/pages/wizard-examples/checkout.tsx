@@ -1,5 +1,5 @@
 import type { PageMeta } from '@/lib/api-types'
-import { CheckoutWizard } from '@/features/demo-apps-showcase/components/wizards/checkout-wizard'
+import { CheckoutWizard } from '@/templates/apps/components/wizards/checkout-wizard'
 
 export const meta: PageMeta = { layout: 'default', public: false }
 

@@ -1,5 +1,5 @@
 import type { PageMeta } from '@/lib/api-types'
-import { CreateDealWizard } from '@/features/demo-apps-showcase/components/wizards/create-deal-wizard'
+import { CreateDealWizard } from '@/templates/apps/components/wizards/create-deal-wizard'
 
 export const meta: PageMeta = { layout: 'default', public: false }
 

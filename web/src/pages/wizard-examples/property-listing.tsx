@@ -1,5 +1,5 @@
 import type { PageMeta } from '@/lib/api-types'
-import { PropertyListingWizard } from '@/features/demo-apps-showcase/components/wizards/property-listing-wizard'
+import { PropertyListingWizard } from '@/templates/apps/components/wizards/property-listing-wizard'
 
 export const meta: PageMeta = { layout: 'default', public: false }
 

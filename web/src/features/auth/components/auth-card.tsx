@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { useAppTitle } from '@/hooks/use-site'
+import { LogoTile } from '@/components/logo-tile'
 
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
   const app = useAppTitle()
@@ -13,7 +14,7 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
       <Card sx={{ width: '100%', maxWidth: 460 }}>
         <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
           <Box component={Link} to="/" sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 3, color: 'inherit', textDecoration: 'none' }}>
-            <Box component="img" src="/favicon.svg" alt="" sx={{ width: 34, height: 34 }} />
+            <LogoTile size={34} />
             <Typography variant="h5" component="span" sx={{ fontWeight: 700 }}>
               {app}
             </Typography>

@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert'
 import Button from '@mui/material/Button'
+import Typography from '@mui/material/Typography'
 import { IconBrandGoogle } from '@tabler/icons-react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -56,13 +57,22 @@ export function GoogleSignIn({ onSession, onError }: Props) {
 
   return (
     <>
-      <Button fullWidth variant="outlined" color="inherit" startIcon={<IconBrandGoogle size={20} />} onClick={start} disabled={state === 'loading'}>
+      <Button
+        fullWidth
+        variant="outlined"
+        color="inherit"
+        startIcon={<IconBrandGoogle size={20} />}
+        onClick={start}
+        disabled={state !== 'ready'}
+        aria-describedby={state === 'failed' ? 'google-unavailable' : undefined}
+      >
         {t('auth.google')}
       </Button>
+      {/* Offline or blocked: a quiet note under the disabled button, not an error. */}
       {state === 'failed' && (
-        <Alert severity="error" sx={{ mt: 1.5 }}>
+        <Typography id="google-unavailable" variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1, textAlign: 'center' }}>
           {t('auth.googleLoadFailed')}
-        </Alert>
+        </Typography>
       )}
       {notice && (
         <Alert severity="info" sx={{ mt: 1.5 }}>

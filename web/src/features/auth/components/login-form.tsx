@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next'
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router'
 import { RhfPasswordField, RhfTextField } from '@/components/form/rhf-text-field'
 import { useSite } from '@/hooks/use-site'
-import { api } from '@/lib/api-client'
+import { api, ApiError } from '@/lib/api-client'
 import type { Session } from '@/lib/api-types'
 import { applyServerErrors } from '@/lib/form-errors'
 import { saveSession } from '@/lib/session'
@@ -42,7 +42,8 @@ export function LoginForm() {
     try {
       signedIn(await api.auth.login(values))
     } catch (err) {
-      setFormError(applyServerErrors(err, ['email', 'password'], setError))
+      // A wrong e-mail or password gets the product's own sentence, not the server's wording.
+      setFormError(err instanceof ApiError && err.status === 401 ? t('auth.wrongCredentials') : applyServerErrors(err, ['email', 'password'], setError))
     }
   })
 

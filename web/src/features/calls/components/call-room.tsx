@@ -13,7 +13,8 @@ import { useTranslation } from 'react-i18next'
 export interface CallRoomProps {
   serverUrl: string
   token: string
-  roomName: string
+  /** What the call is about, shown as its heading. */
+  title: string
   participantName: string
   onConnected: () => void
   onLeave: (error?: Error) => void
@@ -48,7 +49,7 @@ const STATE_COLOR: Partial<Record<ConnectionState, 'success' | 'warning' | 'defa
   [ConnectionState.SignalReconnecting]: 'warning',
 }
 
-function RoomContent({ roomName, participantName, onLeave }: Pick<CallRoomProps, 'roomName' | 'participantName' | 'onLeave'>) {
+function RoomContent({ title, participantName, onLeave }: Pick<CallRoomProps, 'title' | 'participantName' | 'onLeave'>) {
   const { t } = useTranslation()
   const room = useRoomContext()
   const state = useConnectionState()
@@ -62,7 +63,7 @@ function RoomContent({ roomName, participantName, onLeave }: Pick<CallRoomProps,
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
           <Typography variant="h5" component="h2" noWrap>
-            {roomName}
+            {title}
           </Typography>
           <Chip size="small" label={state} color={STATE_COLOR[state] ?? 'default'} />
         </Stack>
@@ -81,7 +82,7 @@ function RoomContent({ roomName, participantName, onLeave }: Pick<CallRoomProps,
   )
 }
 
-export default function CallRoom({ serverUrl, token, roomName, participantName, onConnected, onLeave }: CallRoomProps) {
+export default function CallRoom({ serverUrl, token, title, participantName, onConnected, onLeave }: CallRoomProps) {
   return (
     <LiveKitRoom
       serverUrl={serverUrl}
@@ -97,7 +98,7 @@ export default function CallRoom({ serverUrl, token, roomName, participantName, 
       }}
       onDisconnected={() => onLeave()}
     >
-      <RoomContent roomName={roomName} participantName={participantName} onLeave={onLeave} />
+      <RoomContent title={title} participantName={participantName} onLeave={onLeave} />
       {/* Remote audio plays through hidden <audio> elements. */}
       <RoomAudioRenderer />
     </LiveKitRoom>

@@ -58,17 +58,17 @@ describe('CallScreen', () => {
   it('offers Login without an access token, disabled while the room name is empty', async () => {
     clearSession()
     renderCall()
-    const login = screen.getByRole('link', { name: 'Login' })
+    const login = screen.getByRole('link', { name: 'Sign in' })
     expect(login).toHaveAttribute('aria-disabled', 'true')
     await replace('Room name', 'team-room')
-    expect(screen.getByRole('link', { name: 'Login' })).not.toHaveAttribute('aria-disabled', 'true')
+    expect(screen.getByRole('link', { name: 'Sign in' })).not.toHaveAttribute('aria-disabled', 'true')
     expect(screen.queryByRole('button', { name: 'Join a meeting' })).toBeNull()
   })
 
   it('shows the room title and disables Join while a name is empty', async () => {
     saveSession(session)
     renderCall()
-    expect(screen.getByTestId('room-title')).toHaveTextContent('42')
+    expect(screen.getByTestId('room-title')).toHaveTextContent('Participant42')
     expect(screen.getByLabelText(/^Participant name/)).toHaveValue('Participant42')
     const join = screen.getByRole('button', { name: 'Join a meeting' })
     expect(join).toBeEnabled()

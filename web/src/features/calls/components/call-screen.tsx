@@ -44,6 +44,10 @@ export function CallScreen({ loginHref }: { loginHref: (target: string) => strin
   const [roomName, setRoomName] = useState(() => params.get('room') ?? me)
   const [participantName, setParticipantName] = useState(() => session?.user?.displayName || `Participant${me}`)
   const [token, setToken] = useState<string | null>(null)
+  // The call's title: the listing or person it is about (from the link that started it), never a room id.
+  const about = params.get('title')?.trim() || params.get('name')?.trim() || ''
+  const calleeName = params.get('name')?.trim() || t('call.theOtherPerson')
+  const title = about || (roomName === me ? session?.user?.displayName || participantName : t('call.title'))
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const [notice, setNotice] = useState<string | null>(null)
@@ -102,10 +106,10 @@ export function CallScreen({ loginHref }: { loginHref: (target: string) => strin
     const o = outgoing.current
     if (o && !o.invited && o.roomName === roomName) {
       o.invited = true
-      setNotice(t('call.calling', { name: o.calleeId }))
-      void sendInvitation(o.roomName, o.calleeId, me)
+      setNotice(t('call.calling', { name: calleeName }))
+      void sendInvitation(o.roomName, o.calleeId, me, { fromName: participantName.trim(), title: params.get('title')?.trim() || undefined })
     }
-  }, [roomName, me, t])
+  }, [roomName, me, t, calleeName, participantName, params])
 
   // The callee's answer arrives on our personal channel.
   useEffect(() => {
@@ -139,7 +143,7 @@ export function CallScreen({ loginHref }: { loginHref: (target: string) => strin
       <Stack spacing={2}>
         {notice && <Alert severity="info">{notice}</Alert>}
         <Suspense fallback={<CircularProgress aria-label={t('call.connecting')} />}>
-          <CallRoom serverUrl={mediaServerUrl()} token={token} roomName={roomName} participantName={participantName.trim()} onConnected={onConnected} onLeave={leave} />
+          <CallRoom serverUrl={mediaServerUrl()} token={token} title={title} participantName={participantName.trim()} onConnected={onConnected} onLeave={leave} />
         </Suspense>
         {status}
       </Stack>
@@ -160,7 +164,7 @@ export function CallScreen({ loginHref }: { loginHref: (target: string) => strin
                 {t('call.title')}
               </Typography>
               <Typography variant="h6" component="p" color="text.secondary" noWrap data-testid="room-title">
-                {roomName}
+                {title}
               </Typography>
             </Box>
           </Stack>

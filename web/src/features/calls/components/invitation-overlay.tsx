@@ -57,7 +57,7 @@ export function InvitationOverlay() {
       await conferenceChannel.waitConnected()
       await sendCallMessage('acceptcallInvitation', inv.from, me, inv.roomName)
       personalChannel.removeMessage(inv.wrapperId)
-      navigate(`/my-call?room=${encodeURIComponent(inv.roomName)}&join=1`)
+      navigate(`/my-call?room=${encodeURIComponent(inv.roomName)}&join=1&title=${encodeURIComponent(inv.title || inv.fromName || '')}`)
     } finally {
       setBusy(null)
     }
@@ -80,7 +80,7 @@ export function InvitationOverlay() {
         role="alertdialog"
         aria-label={t('invitation.title')}
         elevation={12}
-        sx={{ position: 'fixed', top: 16, insetInlineEnd: 16, zIndex: 'modal', width: 'min(360px, calc(100vw - 32px))', p: 2 }}
+        sx={{ position: 'fixed', top: 72, insetInlineEnd: 16, zIndex: 'modal', width: 'min(360px, calc(100vw - 32px))', p: 2 }}
       >
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
           <IconPhoneIncoming size={22} aria-hidden />
@@ -91,10 +91,10 @@ export function InvitationOverlay() {
         <Stack spacing={1.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {invitations.map((inv) => (
             <Box component="li" key={inv.wrapperId} data-testid="invitation" sx={{ borderTop: 1, borderColor: 'divider', pt: 1 }}>
+              {/* People see names and what the call is about; room ids and server names stay internal. */}
               <Typography variant="subtitle2">{t(`invitation.${inv.type}`)}</Typography>
-              <Typography variant="body2">{t('invitation.from', { from: inv.from })}</Typography>
-              <Typography variant="body2">{t('invitation.room', { room: inv.roomName })}</Typography>
-              {inv.sourcesrv && <Typography variant="body2">{t('invitation.server', { server: inv.sourcesrv })}</Typography>}
+              <Typography variant="body2">{t('invitation.from', { from: inv.fromName || t('invitation.someone') })}</Typography>
+              {inv.title && <Typography variant="body2">{t('invitation.about', { title: inv.title })}</Typography>}
               <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
                 <Button variant="contained" color="success" size="small" disabled={busy !== null} onClick={() => void accept(inv)}>
                   {t('invitation.accept')}

@@ -18,16 +18,23 @@ export function connectConf(roomName: string) {
 }
 
 /** Sends a call message to another user's personal room, waiting for our channel first. */
-export async function sendCallMessage(type: CallMessageType, toUser: string, fromUser: string, roomName: string, messageId = newId()): Promise<boolean> {
+export async function sendCallMessage(
+  type: CallMessageType,
+  toUser: string,
+  fromUser: string,
+  roomName: string,
+  messageId = newId(),
+  about: { fromName?: string; title?: string } = {},
+): Promise<boolean> {
   await connectPers(fromUser)
   if (!(await personalChannel.waitConnected())) {
     console.warn('Socket not connected')
     return false
   }
-  const payload: CallMessage = { type, from: fromUser, roomName, messageId }
+  const payload: CallMessage = { type, from: fromUser, roomName, messageId, ...about }
   return personalChannel.send(toUser, payload)
 }
 
-export function sendInvitation(roomName: string, toUser: string, fromUser: string, messageId?: string) {
-  return sendCallMessage('callInvitation', toUser, fromUser, roomName, messageId)
+export function sendInvitation(roomName: string, toUser: string, fromUser: string, about: { fromName?: string; title?: string } = {}) {
+  return sendCallMessage('callInvitation', toUser, fromUser, roomName, undefined, about)
 }

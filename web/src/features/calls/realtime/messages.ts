@@ -7,7 +7,13 @@ export interface CallMessage {
   from: string
   roomName: string
   messageId: string
+  /** The sender's display name, shown instead of their user id. */
+  fromName?: string
+  /** What the call is about: the listing's title, or the person called. */
+  title?: string
 }
+
+const shortText = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim().slice(0, 120) : undefined)
 
 /** What the server relays on "room-message": the wrapper plus the sender's data, parsed. */
 export interface ReceivedMessage {
@@ -51,7 +57,14 @@ export function asCallMessage(m: ReceivedMessage): CallMessage | null {
   const type = d.type
   if (type !== 'callInvitation' && type !== 'acceptcallInvitation' && type !== 'rejectcallInvitation') return null
   if (typeof d.from !== 'string' || typeof d.roomName !== 'string') return null
-  return { type, from: d.from, roomName: d.roomName, messageId: typeof d.messageId === 'string' ? d.messageId : m.wrapperId }
+  return {
+    type,
+    from: d.from,
+    roomName: d.roomName,
+    messageId: typeof d.messageId === 'string' ? d.messageId : m.wrapperId,
+    fromName: shortText(d.fromName),
+    title: shortText(d.title),
+  }
 }
 
 /** Server rooms are "room_<channel>"; a name already starting with "room" is used as is. */

@@ -20,7 +20,7 @@ export interface CookieBannerProps {
 
 export function CookieBanner({
   id = 'cookie-banner',
-  position = 'bottom-left',
+  position = 'bottom-right',
   type = 'floating',
   postpone = false,
   decline = true,

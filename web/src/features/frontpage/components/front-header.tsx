@@ -7,6 +7,7 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useAppTitle } from '@/hooks/use-site'
+import { LogoTile } from '@/components/logo-tile'
 
 /** `tools` holds the app-level language and theme menus, passed in by the page. */
 export function FrontHeader({ signedIn, tools }: { signedIn: boolean; tools: ReactNode }) {
@@ -19,7 +20,7 @@ export function FrontHeader({ signedIn, tools }: { signedIn: boolean; tools: Rea
     >
       <Toolbar sx={{ gap: 1 }}>
         <Box component={Link} to="/" sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none', flexGrow: 1, minWidth: 0 }}>
-          <Box component="img" src="/favicon.svg" alt="" sx={{ width: 30, height: 30 }} />
+          <LogoTile size={30} />
           <Typography variant="h6" component="span" noWrap sx={{ fontWeight: 700 }}>
             {app}
           </Typography>

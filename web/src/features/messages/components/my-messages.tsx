@@ -5,6 +5,7 @@ import Button from '@mui/material/Button'
 import Card from '@mui/material/Card'
 import LinearProgress from '@mui/material/LinearProgress'
 import List from '@mui/material/List'
+import ListItem from '@mui/material/ListItem'
 import ListItemButton from '@mui/material/ListItemButton'
 import ListItemText from '@mui/material/ListItemText'
 import Stack from '@mui/material/Stack'
@@ -92,14 +93,17 @@ export function MyMessages() {
           {data && data.items.length === 0 && <EmptyState title={t('common.noResult')} />}
           <List sx={{ overflowY: 'auto', flexGrow: 1 }} aria-label={t('messages.title')}>
             {data?.items.map((c) => (
-              <ListItemButton key={c.id} selected={c.id === selectedId} onClick={() => select(c.id)}>
-                <ListItemText
-                  primary={c.peer.displayName}
-                  secondary={c.lastMessage?.body ?? c.listing?.productName ?? ''}
-                  slotProps={{ secondary: { noWrap: true } }}
-                />
-                {c.unread > 0 && <Badge color="primary" badgeContent={c.unread} aria-label={t('messages.unread', { n: c.unread })} sx={{ mx: 1 }} />}
-              </ListItemButton>
+              // Each conversation is a list item holding its button, so the list reads as one.
+              <ListItem key={c.id} disablePadding>
+                <ListItemButton selected={c.id === selectedId} onClick={() => select(c.id)} aria-current={c.id === selectedId ? 'true' : undefined}>
+                  <ListItemText
+                    primary={c.peer.displayName}
+                    secondary={c.lastMessage?.body ?? c.listing?.productName ?? ''}
+                    slotProps={{ secondary: { noWrap: true } }}
+                  />
+                  {c.unread > 0 && <Badge color="primary" badgeContent={c.unread} aria-label={t('messages.unread', { n: c.unread })} sx={{ mx: 1 }} />}
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
           {data && <Pager page={page} pageSize={PAGE_SIZE} total={data.total} onChange={setPage} />}

@@ -3,10 +3,15 @@ import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Container from '@mui/material/Container'
 import Stack from '@mui/material/Stack'
-import { IconArrowLeft, IconVideo } from '@tabler/icons-react'
+import Typography from '@mui/material/Typography'
+import { IconLogin2, IconVideo } from '@tabler/icons-react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useParams } from 'react-router'
+import { Footer } from '@/app/layouts/footer'
+import { LanguageMenu } from '@/app/layouts/language-menu'
+import { ModeMenu } from '@/app/layouts/mode-menu'
 import { loginHref } from '@/app/routing/guard'
+import { FrontHeader } from '@/features/frontpage/components/front-header'
 import { OfferView } from '@/features/listings/components/offer-view'
 import { MessageSeller } from '@/features/messages/components/message-seller'
 import type { PageMeta } from '@/lib/api-types'
@@ -19,34 +24,51 @@ export default function OfferPage() {
   const { offerid = '' } = useParams()
   const session = useSession()
   const location = useLocation()
+  const back = location.pathname + location.search
   return (
-    <Container component="main" maxWidth="lg" sx={{ py: { xs: 2, sm: 4 } }}>
-      <Box sx={{ mb: 2 }}>
-        <Button component={Link} to="/" startIcon={<IconArrowLeft size={18} />} color="inherit">
-          {t('common.home')}
-        </Button>
-      </Box>
-      <OfferView
-        offerId={offerid}
-        actions={(listing) => {
-          if (!session) {
-            return (
-              <Alert severity="info" action={<Button component={Link} to={loginHref(location.pathname + location.search)}>{t('common.login')}</Button>}>
-                {t('offer.signInToContact')}
-              </Alert>
-            )
-          }
-          if (listing.owner.id === session.userId) return <Alert severity="info">{t('offer.ownOffer')}</Alert>
-          return (
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-              <MessageSeller sellerId={listing.owner.id} listingId={listing.id} />
-              <Button component={Link} to={`/my-call?to=${encodeURIComponent(listing.owner.id)}`} variant="outlined" startIcon={<IconVideo size={18} />}>
-                {t('offer.callSeller')}
-              </Button>
-            </Stack>
-          )
-        }}
+    <>
+      <FrontHeader
+        signedIn={session !== null}
+        tools={
+          <>
+            <LanguageMenu />
+            <ModeMenu />
+          </>
+        }
       />
-    </Container>
+      <Container component="main" maxWidth="lg" sx={{ py: { xs: 2, sm: 4 }, flexGrow: 1 }}>
+        <OfferView
+          offerId={offerid}
+          actions={(listing) => {
+            if (!session) {
+              // The page people share most: the next step is one clear button.
+              return (
+                <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+                  <Button component={Link} to={loginHref(back)} variant="contained" size="large" startIcon={<IconLogin2 size={20} />}>
+                    {t('offer.signInToContact')}
+                  </Button>
+                  <Typography variant="body2" color="text.secondary">
+                    {t('offer.noAccount')}{' '}
+                    <Box component={Link} to={`/register?redirecturl=${encodeURIComponent(back)}`} sx={{ color: 'primary.main' }}>
+                      {t('auth.createAccount')}
+                    </Box>
+                  </Typography>
+                </Stack>
+              )
+            }
+            if (listing.owner.id === session.userId) return <Alert severity="info">{t('offer.ownOffer')}</Alert>
+            return (
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+                <MessageSeller sellerId={listing.owner.id} listingId={listing.id} />
+                <Button component={Link} to={`/my-call?to=${encodeURIComponent(listing.owner.id)}&name=${encodeURIComponent(listing.owner.displayName)}&title=${encodeURIComponent(listing.productName)}`} variant="outlined" startIcon={<IconVideo size={18} />}>
+                  {t('offer.callSeller')}
+                </Button>
+              </Stack>
+            )
+          }}
+        />
+      </Container>
+      <Footer />
+    </>
   )
 }

@@ -1,5 +1,5 @@
 import type { PageMeta } from '@/lib/api-types'
-import { CourseDetails } from '@/features/demo-apps-showcase/components/academy/course-details'
+import { CourseDetails } from '@/templates/apps/components/academy/course-details'
 
 export const meta: PageMeta = { layout: 'default', public: false }
 

@@ -1,5 +1,5 @@
 import type { PageMeta } from '@/lib/api-types'
-import { AcademyDashboard } from '@/features/demo-apps-showcase/components/academy/academy-dashboard'
+import { AcademyDashboard } from '@/templates/apps/components/academy/academy-dashboard'
 
 export const meta: PageMeta = { layout: 'default', public: false }
 

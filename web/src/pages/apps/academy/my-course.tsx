@@ -1,5 +1,5 @@
 import type { PageMeta } from '@/lib/api-types'
-import { MyCourses } from '@/features/demo-apps-showcase/components/academy/my-courses'
+import { MyCourses } from '@/templates/apps/components/academy/my-courses'
 
 // The course catalogue is open to visitors (the site menu links here without a scope).
 export const meta: PageMeta = { layout: 'default', public: true }

@@ -1,5 +1,5 @@
 import type { PageMeta } from '@/lib/api-types'
-import { ManageReview } from '@/features/demo-apps-showcase/components/ecommerce/manage-review'
+import { ManageReview } from '@/templates/apps/components/ecommerce/manage-review'
 
 export const meta: PageMeta = { layout: 'default', public: false }
 

@@ -1,5 +1,5 @@
 import type { PageMeta } from '@/lib/api-types'
-import { Referrals } from '@/features/demo-apps-showcase/components/ecommerce/referrals'
+import { Referrals } from '@/templates/apps/components/ecommerce/referrals'
 
 export const meta: PageMeta = { layout: 'default', public: false }
 

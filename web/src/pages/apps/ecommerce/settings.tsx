@@ -1,5 +1,5 @@
 import type { PageMeta } from '@/lib/api-types'
-import { StoreSettings } from '@/features/demo-apps-showcase/components/ecommerce/store-settings'
+import { StoreSettings } from '@/templates/apps/components/ecommerce/store-settings'
 
 export const meta: PageMeta = { layout: 'default', public: false }
 

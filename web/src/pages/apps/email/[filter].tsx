@@ -1,6 +1,6 @@
 import { useParams } from 'react-router'
 import type { PageMeta } from '@/lib/api-types'
-import { EmailApp } from '@/features/demo-apps-showcase/components/email/email-app'
+import { EmailApp } from '@/templates/apps/components/email/email-app'
 
 // Serves both /apps/email/:filter (folders) and /apps/email/:label (labels).
 export const meta: PageMeta = { layout: 'fixed-height', public: false }

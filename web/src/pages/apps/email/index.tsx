@@ -1,5 +1,5 @@
 import type { PageMeta } from '@/lib/api-types'
-import { EmailApp } from '@/features/demo-apps-showcase/components/email/email-app'
+import { EmailApp } from '@/templates/apps/components/email/email-app'
 
 export const meta: PageMeta = { layout: 'fixed-height', public: false }
 

@@ -1,5 +1,5 @@
 import type { PageMeta } from '@/lib/api-types'
-import { InvoiceEditor } from '@/features/demo-apps-showcase/components/invoice/invoice-editor'
+import { InvoiceEditor } from '@/templates/apps/components/invoice/invoice-editor'
 
 export const meta: PageMeta = { layout: 'default', public: false }
 

@@ -1,5 +1,5 @@
 import type { PageMeta } from '@/lib/api-types'
-import { InvoiceList } from '@/features/demo-apps-showcase/components/invoice/invoice-list'
+import { InvoiceList } from '@/templates/apps/components/invoice/invoice-list'
 
 export const meta: PageMeta = { layout: 'default', public: false }
 

@@ -1,5 +1,5 @@
 import type { PageMeta } from '@/lib/api-types'
-import { LogisticsDashboard } from '@/features/demo-apps-showcase/components/logistics/logistics-dashboard'
+import { LogisticsDashboard } from '@/templates/apps/components/logistics/logistics-dashboard'
 
 // Admin landing page: the same ability the admin menu entry asks for.
 export const meta: PageMeta = { layout: 'default', public: false, action: 'manage', subject: 'all' }

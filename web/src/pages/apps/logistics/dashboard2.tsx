@@ -1,6 +1,6 @@
 import type { PageMeta } from '@/lib/api-types'
-import { LogisticsDashboard } from '@/features/demo-apps-showcase/components/logistics/logistics-dashboard'
-import { ScopeGate } from '@/features/demo-apps-showcase/components/scope-gate'
+import { LogisticsDashboard } from '@/templates/apps/components/logistics/logistics-dashboard'
+import { ScopeGate } from '@/templates/apps/components/scope-gate'
 
 // Sign-in is enforced by meta; the admin2 token scope by the gate.
 export const meta: PageMeta = { layout: 'default', public: false }

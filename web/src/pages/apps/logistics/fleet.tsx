@@ -1,5 +1,5 @@
 import type { PageMeta } from '@/lib/api-types'
-import { FleetView } from '@/features/demo-apps-showcase/components/logistics/fleet-view'
+import { FleetView } from '@/templates/apps/components/logistics/fleet-view'
 
 export const meta: PageMeta = { layout: 'fixed-height', public: false }
 

@@ -1,5 +1,5 @@
 import type { PageMeta } from '@/lib/api-types'
-import { UserList } from '@/features/demo-apps-showcase/components/users/user-list'
+import { UserList } from '@/templates/apps/components/users/user-list'
 
 export const meta: PageMeta = { layout: 'default', public: false }
 

@@ -1,5 +1,5 @@
 import type { PageMeta } from '@/lib/api-types'
-import { HelpCenter } from '@/features/demo-apps-showcase/components/front/help-center'
+import { HelpCenter } from '@/templates/apps/components/front/help-center'
 
 export const meta: PageMeta = { layout: 'blank', public: true }
 

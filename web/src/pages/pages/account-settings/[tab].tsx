@@ -1,5 +1,5 @@
-import { AccountSettings } from '@/features/demo-ui-account/components/account-settings'
-import { DemoUiPage } from '@/features/demo-ui-kit/components/demo-ui-page'
+import { AccountSettings } from '@/templates/account/components/account-settings'
+import { DemoUiPage } from '@/templates/kit/components/demo-ui-page'
 import type { PageMeta } from '@/lib/api-types'
 
 export const meta: PageMeta = { layout: 'default', public: false }

@@ -1,5 +1,5 @@
-import { RegisterMultiStepsDemo } from '@/features/demo-ui-auth/components/register-multi-steps-demo'
-import { DemoUiPage } from '@/features/demo-ui-kit/components/demo-ui-page'
+import { RegisterMultiStepsDemo } from '@/templates/auth-pages/components/register-multi-steps-demo'
+import { DemoUiPage } from '@/templates/kit/components/demo-ui-page'
 import type { PageMeta } from '@/lib/api-types'
 
 export const meta: PageMeta = { layout: 'blank', public: true }

@@ -1,5 +1,5 @@
-import { TwoStepsV1 } from '@/features/demo-ui-auth/components/variants'
-import { DemoUiPage } from '@/features/demo-ui-kit/components/demo-ui-page'
+import { TwoStepsV1 } from '@/templates/auth-pages/components/variants'
+import { DemoUiPage } from '@/templates/kit/components/demo-ui-page'
 import type { PageMeta } from '@/lib/api-types'
 
 export const meta: PageMeta = { layout: 'blank', public: true }

@@ -1,5 +1,5 @@
-import { CardBasicDemos } from '@/features/demo-ui-cards/components/card-basic-demos'
-import { DemoUiPage } from '@/features/demo-ui-kit/components/demo-ui-page'
+import { CardBasicDemos } from '@/templates/cards/components/card-basic-demos'
+import { DemoUiPage } from '@/templates/kit/components/demo-ui-page'
 import type { PageMeta } from '@/lib/api-types'
 
 export const meta: PageMeta = { layout: 'default', public: false }

@@ -1,5 +1,5 @@
-import { CardGamificationDemos } from '@/features/demo-ui-cards/components/card-gamification-demos'
-import { DemoUiPage } from '@/features/demo-ui-kit/components/demo-ui-page'
+import { CardGamificationDemos } from '@/templates/cards/components/card-gamification-demos'
+import { DemoUiPage } from '@/templates/kit/components/demo-ui-page'
 import type { PageMeta } from '@/lib/api-types'
 
 export const meta: PageMeta = { layout: 'default', public: false }

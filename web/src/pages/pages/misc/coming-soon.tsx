@@ -1,5 +1,5 @@
-import { ComingSoonDemo } from '@/features/demo-ui-misc/components/coming-soon-demo'
-import { DemoUiPage } from '@/features/demo-ui-kit/components/demo-ui-page'
+import { ComingSoonDemo } from '@/templates/misc/components/coming-soon-demo'
+import { DemoUiPage } from '@/templates/kit/components/demo-ui-page'
 import type { PageMeta } from '@/lib/api-types'
 
 export const meta: PageMeta = { layout: 'default', public: false }

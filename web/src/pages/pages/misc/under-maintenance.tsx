@@ -1,5 +1,5 @@
-import { UnderMaintenanceDemo } from '@/features/demo-ui-misc/components/under-maintenance-demo'
-import { DemoUiPage } from '@/features/demo-ui-kit/components/demo-ui-page'
+import { UnderMaintenanceDemo } from '@/templates/misc/components/under-maintenance-demo'
+import { DemoUiPage } from '@/templates/kit/components/demo-ui-page'
 import type { PageMeta } from '@/lib/api-types'
 
 export const meta: PageMeta = { layout: 'default', public: false }

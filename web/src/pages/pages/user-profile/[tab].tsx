@@ -1,5 +1,5 @@
-import { UserProfile } from '@/features/demo-ui-account/components/user-profile'
-import { DemoUiPage } from '@/features/demo-ui-kit/components/demo-ui-page'
+import { UserProfile } from '@/templates/account/components/user-profile'
+import { DemoUiPage } from '@/templates/kit/components/demo-ui-page'
 import type { PageMeta } from '@/lib/api-types'
 
 export const meta: PageMeta = { layout: 'default', public: false }

@@ -1,5 +1,5 @@
 import type { PageMeta } from '@/lib/api-types'
-import { CustomerList } from '@/features/demo-apps-showcase/components/ecommerce/customer-list'
+import { CustomerList } from '@/templates/apps/components/ecommerce/customer-list'
 
 export const meta: PageMeta = { layout: 'default', public: false }
 

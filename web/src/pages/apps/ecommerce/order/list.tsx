@@ -1,5 +1,5 @@
 import type { PageMeta } from '@/lib/api-types'
-import { OrderList } from '@/features/demo-apps-showcase/components/ecommerce/order-list'
+import { OrderList } from '@/templates/apps/components/ecommerce/order-list'
 
 export const meta: PageMeta = { layout: 'default', public: false }
 

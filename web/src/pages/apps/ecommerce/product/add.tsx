@@ -1,5 +1,5 @@
 import type { PageMeta } from '@/lib/api-types'
-import { ProductAdd } from '@/features/demo-apps-showcase/components/ecommerce/product-add'
+import { ProductAdd } from '@/templates/apps/components/ecommerce/product-add'
 
 export const meta: PageMeta = { layout: 'default', public: false }
 

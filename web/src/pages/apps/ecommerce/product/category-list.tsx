@@ -1,5 +1,5 @@
 import type { PageMeta } from '@/lib/api-types'
-import { CategoryList } from '@/features/demo-apps-showcase/components/ecommerce/category-list'
+import { CategoryList } from '@/templates/apps/components/ecommerce/category-list'
 
 export const meta: PageMeta = { layout: 'default', public: false }
 

@@ -1,5 +1,5 @@
 import type { PageMeta } from '@/lib/api-types'
-import { ProductList } from '@/features/demo-apps-showcase/components/ecommerce/product-list'
+import { ProductList } from '@/templates/apps/components/ecommerce/product-list'
 
 export const meta: PageMeta = { layout: 'default', public: false }
 

@@ -1,8 +1,8 @@
 import { useParams } from 'react-router'
 import type { PageMeta } from '@/lib/api-types'
-import { InvoiceEditor } from '@/features/demo-apps-showcase/components/invoice/invoice-editor'
-import { NotFoundCard } from '@/features/demo-apps-showcase/components/not-found-card'
-import { invoices } from '@/features/demo-apps-showcase/data/invoices'
+import { InvoiceEditor } from '@/templates/apps/components/invoice/invoice-editor'
+import { NotFoundCard } from '@/templates/apps/components/not-found-card'
+import { invoices } from '@/templates/apps/data/invoices'
 
 export const meta: PageMeta = { layout: 'default', public: false }
 

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router'
 import type { PageMeta } from '@/lib/api-types'
-import { InvoicePreview } from '@/features/demo-apps-showcase/components/invoice/invoice-preview'
+import { InvoicePreview } from '@/templates/apps/components/invoice/invoice-preview'
 
 export const meta: PageMeta = { layout: 'default', public: false }
 

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router'
 import type { PageMeta } from '@/lib/api-types'
-import { UserView } from '@/features/demo-apps-showcase/components/users/user-view'
+import { UserView } from '@/templates/apps/components/users/user-view'
 
 export const meta: PageMeta = { layout: 'default', public: false }
 

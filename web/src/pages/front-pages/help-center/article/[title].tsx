@@ -1,6 +1,6 @@
 import { useParams } from 'react-router'
 import type { PageMeta } from '@/lib/api-types'
-import { HelpArticle } from '@/features/demo-apps-showcase/components/front/help-article'
+import { HelpArticle } from '@/templates/apps/components/front/help-article'
 
 export const meta: PageMeta = { layout: 'blank', public: true }
 

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router'
 import type { PageMeta } from '@/lib/api-types'
-import { CustomerDetails } from '@/features/demo-apps-showcase/components/ecommerce/customer-details'
+import { CustomerDetails } from '@/templates/apps/components/ecommerce/customer-details'
 
 export const meta: PageMeta = { layout: 'default', public: false }
 

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router'
 import type { PageMeta } from '@/lib/api-types'
-import { OrderDetails } from '@/features/demo-apps-showcase/components/ecommerce/order-details'
+import { OrderDetails } from '@/templates/apps/components/ecommerce/order-details'
 
 export const meta: PageMeta = { layout: 'default', public: false }
 
