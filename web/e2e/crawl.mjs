@@ -8,6 +8,7 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { AssertionError, PASSWORD, assert, register, uniqueEmail } from './helpers.mjs'
+import { watchCSP } from './csp.mjs'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const require = createRequire(import.meta.url)
@@ -53,6 +54,8 @@ async function trackedPage(browser, { viewport = { width: 1280, height: 800 }, b
   // Consent is stored up front so the banner never sits over what is being checked.
   if (consent) await context.addInitScript(() => localStorage.setItem('cookie-banner-consent', 'accept'))
   const page = await context.newPage()
+  // The runner fails the scenario on any CSP violation these pages report.
+  if (!bypassCSP) await watchCSP(page)
   const errors = []
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`))
   page.on('console', (m) => {
