@@ -52,8 +52,10 @@ coturn:
 ## test: install what the tests need, then run them all
 test: deps chromium coturn build vet test-go fuzz test-web test-e2e
 
+## vet: go vet, and go.mod must already be tidy
 vet:
 	$(GO) vet ./...
+	$(GO) mod tidy -diff
 
 test-go:
 	$(GO) test -count=1 -timeout 20m ./...
