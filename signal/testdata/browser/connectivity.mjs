@@ -5,31 +5,14 @@
 // usage: node connectivity.mjs <scenarios.json>
 // scenario: { name, base, tokens: [a, b], connectOptions, expect: { local: {...}, remote: {...} } }
 import { readFileSync } from 'node:fs';
-import { chromium } from 'playwright-core';
+import { launchChromium, until } from './lib.mjs';
 
 const scenarios = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const results = {};
 const logs = [];
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-async function until(what, fn, timeoutMs) {
-  const end = Date.now() + timeoutMs;
-  let last;
-  while (Date.now() < end) {
-    last = await fn();
-    if (last && last.done) return last.value;
-    await sleep(250);
-  }
-  throw new Error(`timeout waiting for ${what}: ${JSON.stringify(last)}`);
-}
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--headless', '--no-sandbox',
-    '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required',
-    // The TURNS scenario uses a self-signed certificate made by the test.
-    '--ignore-certificate-errors'],
-});
+// The TURNS scenario uses a self-signed certificate made by the test.
+const browser = await launchChromium(['--ignore-certificate-errors']);
 
 async function open(sc, who) {
   const ctx = await browser.newContext();

@@ -1,7 +1,7 @@
 // Drives two livekit-client participants in headless Chromium against our
 // server and prints one JSON object of step results.
 // usage: node e2e.mjs <http base url> <v1|v0> <token alice> <token bob> [adaptive]
-import { chromium } from 'playwright-core';
+import { launchChromium, stepRecorder, until } from './lib.mjs';
 
 const [base, mode, tokA, tokB, adaptiveArg] = process.argv.slice(2);
 const adaptive = adaptiveArg === 'adaptive';
@@ -9,34 +9,9 @@ const singlePC = mode === 'v1';
 const wsURL = base.replace(/^http/, 'ws');
 const results = {};
 const t0 = Date.now();
-const step = async (name, fn) => {
-  const started = Date.now();
-  try {
-    const detail = await fn();
-    results[name] = { ok: true, ms: Date.now() - started, detail };
-  } catch (e) {
-    results[name] = { ok: false, ms: Date.now() - started, error: String(e && e.stack ? e.stack : e).slice(0, 600) };
-    throw e;
-  }
-};
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-async function until(what, fn, timeoutMs = 15000) {
-  const end = Date.now() + timeoutMs;
-  let last;
-  while (Date.now() < end) {
-    last = await fn();
-    if (last && last.done) return last.value;
-    await sleep(250);
-  }
-  throw new Error(`timeout waiting for ${what}: ${JSON.stringify(last)}`);
-}
+const step = stepRecorder(results);
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--headless', '--no-sandbox',
-    '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required'],
-});
+const browser = await launchChromium();
 const logs = [];
 const pages = {};
 async function open(name) {

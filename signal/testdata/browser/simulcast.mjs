@@ -5,40 +5,15 @@
 // alice publishes camera and microphone; bob shows her large (1280×720),
 // carol as a 160×90 thumbnail. Further tokens join a crowd step in which
 // everyone publishes and everyone must decode everyone.
-import { chromium } from 'playwright-core';
+import { launchChromium, sleep, stepRecorder, until } from './lib.mjs';
 
 const [base, tokA, tokB, tokC, ...crowd] = process.argv.slice(2);
 const wsURL = base.replace(/^http/, 'ws');
 const results = {};
 const t0 = Date.now();
-const step = async (name, fn) => {
-  const started = Date.now();
-  try {
-    const detail = await fn();
-    results[name] = { ok: true, ms: Date.now() - started, detail };
-  } catch (e) {
-    results[name] = { ok: false, ms: Date.now() - started, error: String(e && e.stack ? e.stack : e).slice(0, 800) };
-    throw e;
-  }
-};
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-async function until(what, fn, timeoutMs = 15000) {
-  const end = Date.now() + timeoutMs;
-  let last;
-  while (Date.now() < end) {
-    last = await fn();
-    if (last && last.done) return last.value;
-    await sleep(250);
-  }
-  throw new Error(`timeout waiting for ${what}: ${JSON.stringify(last)}`);
-}
+const step = stepRecorder(results, 800);
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--headless', '--no-sandbox',
-    '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required'],
-});
+const browser = await launchChromium();
 const logs = [];
 const pages = {};
 async function open(name) {

@@ -1,0 +1,44 @@
+// Helpers shared by the browser scripts the signal tests run: a Chromium
+// with fake media, condition waits, and step results the Go side reads.
+import { chromium } from 'playwright-core';
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Polls fn until it returns {done: true, value}; the value is returned. */
+export async function until(what, fn, timeoutMs = 15000) {
+  const end = Date.now() + timeoutMs;
+  let last;
+  while (Date.now() < end) {
+    last = await fn();
+    if (last && last.done) return last.value;
+    await sleep(250);
+  }
+  throw new Error(`timeout waiting for ${what}: ${JSON.stringify(last)}`);
+}
+
+/**
+ * Returns step(name, fn): runs fn and records {ok, ms, detail} or
+ * {ok: false, ms, error} under results[name]; a failed step rethrows.
+ */
+export function stepRecorder(results, errorChars = 600) {
+  return async (name, fn) => {
+    const started = Date.now();
+    try {
+      const detail = await fn();
+      results[name] = { ok: true, ms: Date.now() - started, detail };
+    } catch (e) {
+      results[name] = { ok: false, ms: Date.now() - started, error: String(e && e.stack ? e.stack : e).slice(0, errorChars) };
+      throw e;
+    }
+  };
+}
+
+/** Debian's Chromium, headless, with a fake camera and microphone. */
+export function launchChromium(extraArgs = []) {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--headless', '--no-sandbox',
+      '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required', ...extraArgs],
+  });
+}
