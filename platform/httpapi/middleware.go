@@ -125,7 +125,8 @@ func accessLog(slow time.Duration) func(http.Handler) http.Handler {
 				switch {
 				case rec.status >= 500:
 					level, msg = slog.LevelWarn, "http request failed"
-				case slow > 0 && took >= slow:
+				// A WebSocket lives as long as its connection: never "slow".
+				case slow > 0 && took >= slow && rec.status != http.StatusSwitchingProtocols:
 					level, msg = slog.LevelWarn, "slow http request"
 				}
 				if !log.Enabled(r.Context(), level) {

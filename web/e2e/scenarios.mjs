@@ -38,6 +38,10 @@ export const scenarios = [
       await page.goto(siteUrl(EN_HOST, '/ar'))
       await page.waitForURL(/\/frontpage\?lang=ar/)
       await page.getByRole('heading', { level: 1 }).waitFor()
+      // The Arabic wording loads on demand; the document switches once it is in.
+      await page
+        .waitForFunction(() => document.documentElement.lang === 'ar' && document.documentElement.dir === 'rtl', null, { timeout: 20000 })
+        .catch(() => {})
       const { lang, dir } = await page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }))
       assert(lang === 'ar' && dir === 'rtl', `expected ar/rtl, got ${lang}/${dir}`)
       // MUI styles are flipped: the contact form's text aligns right.

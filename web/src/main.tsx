@@ -1,4 +1,4 @@
-import '@/app/csp-nonce'
+import '@/lib/csp-nonce'
 import { createRoot, type Root } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
 import { config as zodConfig } from 'zod/v4/core'

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box'
 import { DataGrid, type DataGridProps, type GridValidRowModel } from '@mui/x-data-grid'
 import { arSD, deDE, esES, frFR, itIT, plPL, ptBR, ptPT, zhCN } from '@mui/x-data-grid/locales'
 import { useTranslation } from 'react-i18next'
+import { cspNonce } from '@/lib/csp-nonce'
 
 const GRID_TEXT: Record<string, DataGridProps['localeText']> = {
   pl: plPL.components.MuiDataGrid.defaultProps.localeText,
@@ -22,6 +23,7 @@ export function DemoGrid<R extends GridValidRowModel>(props: DataGridProps<R> & 
   return (
     <Box sx={{ width: '100%', overflowX: 'auto' }}>
       <DataGrid<R>
+        nonce={cspNonce}
         aria-label={label}
         localeText={GRID_TEXT[i18n.language]}
         pageSizeOptions={[5, 10, 25]}

@@ -7,6 +7,7 @@ import { IconDeviceMobileMessage } from '@tabler/icons-react'
 import { OTPInput, type SlotProps } from 'input-otp'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import { cspNonce } from '@/lib/csp-nonce'
 import { AuthShell, type AuthVariant } from './auth-shell'
 import { DemoNotice } from './demo-notice'
 
@@ -51,6 +52,7 @@ export function TwoStepsDemo({ variant }: { variant: AuthVariant }) {
           <Typography id="otp-label">{t('auth.twoSteps.label')}</Typography>
           <Box sx={{ direction: 'ltr' }}>
             <OTPInput
+              nonce={cspNonce}
               maxLength={LENGTH}
               value={code}
               onChange={(v) => {

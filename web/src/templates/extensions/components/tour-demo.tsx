@@ -12,6 +12,7 @@ import { IconBell, IconPlayerPlay, IconPlus } from '@tabler/icons-react'
 import { useState } from 'react'
 import { Joyride, STATUS, type EventData, type Step } from 'react-joyride'
 import { useTranslation } from 'react-i18next'
+import { cspNonce } from '@/lib/csp-nonce'
 
 type Outcome = 'none' | 'finished' | 'skipped'
 
@@ -87,6 +88,7 @@ export function TourDemo() {
         </CardContent>
       </Card>
       <Joyride
+        nonce={cspNonce}
         steps={steps}
         run={run}
         continuous

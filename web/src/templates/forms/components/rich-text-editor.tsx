@@ -19,6 +19,7 @@ import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/r
 import StarterKit from '@tiptap/starter-kit'
 import type { ComponentType } from 'react'
 import { useTranslation } from 'react-i18next'
+import { cspNonce } from '@/lib/csp-nonce'
 
 type Mark = 'bold' | 'italic' | 'underline' | 'strike'
 interface Tool {
@@ -48,6 +49,7 @@ const IDLE = { active: TOOLS.map(() => false), canUndo: false, canRedo: false, c
 export function RichTextEditor({ initial, label, onChange, minimal = false }: { initial: string; label: string; onChange?: (html: string, text: string) => void; minimal?: boolean }) {
   const { t } = useTranslation('demo-ui')
   const editor = useEditor({
+    injectNonce: cspNonce,
     extensions: [StarterKit],
     content: initial,
     editorProps: { attributes: { 'aria-label': label, role: 'textbox', 'aria-multiline': 'true' } },

@@ -14,6 +14,7 @@ import { DataGrid, type GridColDef, type GridRowSelectionModel } from '@mui/x-da
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { EMPLOYEES, STATUS_COLOR, type Employee, type EmployeeStatus } from '../data/employees'
+import { cspNonce } from '@/lib/csp-nonce'
 
 const STATUSES: EmployeeStatus[] = ['active', 'onLeave', 'resigned', 'applied']
 
@@ -83,6 +84,7 @@ export function DataTableDemo() {
       </Stack>
       <Box sx={{ width: '100%' }}>
         <DataGrid
+          nonce={cspNonce}
           rows={rows}
           columns={columns}
           checkboxSelection
