@@ -25,7 +25,7 @@ func serveInProcess(t *testing.T, env ...string) (baseURL, apiKey, apiSecret str
 	pr, pw := io.Pipe()
 	done := make(chan error, 1)
 	go func() {
-		err := serve(ctx, "", environ, pw)
+		err := serve(ctx, "", environ, io.Discard, pw)
 		pw.Close()
 		done <- err
 	}()

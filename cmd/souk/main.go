@@ -72,7 +72,7 @@ func run(ctx context.Context, args, environ []string, stdout, stderr io.Writer) 
 	}
 	switch cmd {
 	case "serve":
-		return serve(ctx, *configPath, environ, stderr)
+		return serve(ctx, *configPath, environ, stdout, stderr)
 	case "migrate":
 		return migrate(ctx, *configPath, environ, stderr)
 	case "config":

@@ -20,7 +20,7 @@ import (
 // serve runs the whole platform until ctx ends (SIGINT/SIGTERM), then shuts
 // down in order: stop accepting, let in-flight requests finish within
 // server.shutdown_timeout, then close the store.
-func serve(ctx context.Context, path string, environ []string, stderr io.Writer) error {
+func serve(ctx context.Context, path string, environ []string, stdout, stderr io.Writer) error {
 	cfg, err := config.Load(path, environ)
 	if err != nil {
 		return err
@@ -83,7 +83,9 @@ func serve(ctx context.Context, path string, environ []string, stderr io.Writer)
 	}
 	log.Info("souk listening", "addr", ln.Addr().String(), "mode", cfg.Mode, "engine", db.Engine(),
 		"sites", len(sites.All()), "version", version())
-	printBanner(stderr, cfg.Log.Format, log, ln.Addr(), sites)
+	// The banner is for the person who started the server (stdout); the
+	// log stays on stderr, all of it through slog.
+	printBanner(stdout, cfg.Log.Format, log, ln.Addr(), sites)
 
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()

@@ -102,6 +102,13 @@ try {
     server.kill('SIGTERM')
     await new Promise((resolve) => server.once('exit', resolve))
   }
+  // Everything the server writes to stderr goes through log/slog (pion's
+  // loggers included); any other line is a leak to fix.
+  const stray = serverLog.join('').split('\n').filter((l) => l.trim() !== '' && !/^time=\S+ level=[A-Z]+ /.test(l))
+  if (stray.length) {
+    console.log(`FAIL server stderr: ${stray.length} line(s) not from slog:\n${stray.slice(0, 20).join('\n')}`)
+    exitCode = 1
+  }
   rmSync(dataDir, { recursive: true, force: true })
 }
 process.exit(exitCode)
