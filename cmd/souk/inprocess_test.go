@@ -20,19 +20,23 @@ func serveInProcess(t *testing.T, env ...string) (baseURL, apiKey, apiSecret str
 	t.Helper()
 	dir := t.TempDir()
 	environ := append([]string{"SOUK_SERVER_ADDR=127.0.0.1:0", "SOUK_DATA_DIR=" + dir,
-		"SOUK_MEDIA_TURN_ENABLED=false", "SOUK_MEDIA_UDP_PORT=0", "SOUK_LOG_LEVEL=info"}, env...)
+		"SOUK_MEDIA_TURN_ENABLED=false", "SOUK_MEDIA_UDP_PORT=0", "SOUK_MEDIA_TCP_PORT=0", "SOUK_LOG_LEVEL=info"}, env...)
 	ctx, cancel := context.WithCancel(context.Background())
 	pr, pw := io.Pipe()
-	done := make(chan error, 1)
+	// done is closed when serve returns, with its error in serveErr, so
+	// both the start-up wait and the clean-up can wait on it.
+	done := make(chan struct{})
+	var serveErr error
 	go func() {
-		err := serve(ctx, "", environ, io.Discard, pw)
+		serveErr = serve(ctx, "", environ, io.Discard, pw)
 		pw.Close()
-		done <- err
+		close(done)
 	}()
 	t.Cleanup(func() {
 		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("serve: %v", err)
+		<-done
+		if serveErr != nil {
+			t.Errorf("serve: %v", serveErr)
 		}
 	})
 	addr := make(chan string, 1)
@@ -55,8 +59,8 @@ func serveInProcess(t *testing.T, env ...string) (baseURL, apiKey, apiSecret str
 	select {
 	case a := <-addr:
 		baseURL = "http://" + a
-	case err := <-done:
-		t.Fatalf("serve ended before listening: %v", err)
+	case <-done:
+		t.Fatalf("serve ended before listening: %v", serveErr)
 	case <-time.After(60 * time.Second):
 		t.Fatal("the server did not report its listening address")
 	}

@@ -32,7 +32,7 @@ func TestOperatorAPIIsWired(t *testing.T) {
 		hooks <- r
 	}))
 	defer receiver.Close()
-	cfg, err := config.Load("", []string{"SOUK_DATA_DIR=" + t.TempDir(), "SOUK_MEDIA_UDP_PORT=0", "SOUK_MEDIA_TURN_ENABLED=false",
+	cfg, err := config.Load("", []string{"SOUK_DATA_DIR=" + t.TempDir(), "SOUK_MEDIA_UDP_PORT=0", "SOUK_MEDIA_TCP_PORT=0", "SOUK_MEDIA_TURN_ENABLED=false",
 		"SOUK_MEDIA_WEBHOOK_URLS=" + receiver.URL})
 	if err != nil {
 		t.Fatal(err)
