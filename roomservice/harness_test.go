@@ -264,7 +264,9 @@ func (h *harness) seen(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "no such client", http.StatusNotFound)
 		return
 	}
-	out := seenBody{Participants: map[string]json.RawMessage{}, Tracks: map[string]int{}}
+	// Empty lists are [] rather than null, so the script can always map them.
+	out := seenBody{Mutes: []json.RawMessage{}, RoomMetadata: []string{}, Participants: map[string]json.RawMessage{},
+		Data: []json.RawMessage{}, Tracks: map[string]int{}}
 	pj := protojson.MarshalOptions{EmitUnpopulated: true}
 	done, cancel := context.WithCancel(r.Context())
 	cancel() // WaitFor scans the history first, then returns on the done context

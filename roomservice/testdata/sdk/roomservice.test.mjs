@@ -49,7 +49,8 @@ async function rejectsWith(promise, status, code) {
 }
 
 const text = (s) => new TextEncoder().encode(s);
-const payloads = (data) => data.map((d) => ({
+// data is null until the client has received a packet.
+const payloads = (data) => (data ?? []).map((d) => ({
   payload: Buffer.from(d.user?.payload ?? '', 'base64').toString(), topic: d.user?.topic ?? '',
 }));
 
