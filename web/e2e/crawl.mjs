@@ -160,6 +160,9 @@ export const crawlScenarios = [
             }
             previousHeading = await page.locator('h1').first().textContent()
             await menu.locator(`a[href="${href}"]`).first().click({ timeout: 8000 })
+            // A click that lands while the menu re-renders may not navigate:
+            // it counts only once the address is the link's.
+            await page.waitForURL((u) => u.pathname === href.split('?')[0], { timeout: 15000 })
             break
           } catch (err) {
             if (attempt === 3) throw err
@@ -168,7 +171,6 @@ export const crawlScenarios = [
             await expandMenu(page)
           }
         }
-        await page.waitForURL((u) => u.pathname === href.split('?')[0], { timeout: 20000 })
         const pattern = templates.find((r) => matches(r.pattern, href))?.pattern ?? ''
         // The address changes before the page's chunk arrives: wait for the new page itself.
         if (BLANK.test(pattern)) await menu.waitFor({ state: 'detached', timeout: 20000 })
