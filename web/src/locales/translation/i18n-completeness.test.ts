@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { LANGUAGES } from '@/lib/api-types'
 import { commonNav, defaultSiteNav } from '@/navigation/nav-items'
+import { flattenTranslations as flatten, type TranslationTree as Tree } from '@/test/translation-tree'
 
 const bundles = import.meta.glob<Record<string, unknown>>('./*.json', { eager: true, import: 'default' })
 const bundle = (lang: string) => bundles[`./${lang}.json`] as unknown as Tree
 
-type Tree = { [k: string]: string | Tree }
-
-function flatten(tree: Tree, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>()
-  for (const [k, v] of Object.entries(tree)) {
-    const key = prefix ? `${prefix}.${k}` : k
-    if (typeof v === 'string') out.set(key, v)
-    else for (const [kk, vv] of flatten(v, key)) out.set(kk, vv)
-  }
-  return out
-}
 
 const placeholders = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort()
 

@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest'
+import { flattenTranslations as flatten, type TranslationTree as Tree } from '@/test/translation-tree'
 
 type Json = Record<string, unknown>
 const jsonByLang = (files: Record<string, Json>) => Object.fromEntries(Object.entries(files).map(([p, v]) => [p.replace(/^.*\/(\w+)\.json$/, '$1'), v]))
 const demoBundles = jsonByLang(import.meta.glob<Json>('./*.json', { eager: true, import: 'default' }))
 const demoAppsNavLabels = jsonByLang(import.meta.glob<Json>('../apps-nav/*.json', { eager: true, import: 'default' })) as Record<string, Record<string, string>>
 const en = demoBundles.en
-type Tree = { [k: string]: string | Tree }
-
-function flatten(tree: Tree, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>()
-  for (const [k, v] of Object.entries(tree)) {
-    const key = prefix ? `${prefix}.${k}` : k
-    if (typeof v === 'string') out.set(key, v)
-    else for (const [kk, vv] of flatten(v, key)) out.set(kk, vv)
-  }
-  return out
-}
 
 const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort()
 const source = flatten(en as unknown as Tree)
