@@ -239,8 +239,33 @@ func (m *Manager) UpdateParticipant(room, identity string, c ParticipantChanges)
 	p.mu.Unlock()
 	p.log.Info("participant updated by operator", "name", c.Name != "", "metadata", c.Metadata != "",
 		"attributes", slices.Sorted(maps.Keys(c.Attributes)), "permission", c.Permission != nil)
+	if c.Permission != nil {
+		p.unpublishRevoked()
+	}
 	p.changed()
 	return p.info(), nil
+}
+
+// unpublishRevoked removes the tracks the participant's grant no longer
+// allows (an operator revoked canPublish, or narrowed its sources): the
+// others see them unpublished, and the publisher is told with
+// TrackUnpublishedResponse, on which livekit-client stops sending them.
+func (p *Participant) unpublishRevoked() {
+	g := p.currentGrant()
+	var gone []*localTrack
+	p.mu.Lock()
+	for sid, t := range p.published {
+		if !g.GetCanPublish() || !g.GetCanPublishSource(t.info.GetSource()) {
+			gone = append(gone, t)
+			delete(p.published, sid)
+		}
+	}
+	p.mu.Unlock()
+	p.dropPublished(gone, "publishing it is no longer permitted")
+	for _, t := range gone {
+		p.send(&livekit.SignalResponse{Message: &livekit.SignalResponse_TrackUnpublished{
+			TrackUnpublished: &livekit.TrackUnpublishedResponse{TrackSid: t.info.Sid}}})
+	}
 }
 
 // MuteTrack mutes one of the participant's published tracks: the

@@ -28,12 +28,13 @@ func TestBindWithoutCommonCodec(t *testing.T) {
 	av1 := webrtc.RTPCodecParameters{RTPCodecCapability: webrtc.RTPCodecCapability{MimeType: webrtc.MimeTypeAV1, ClockRate: 90000}, PayloadType: 45}
 	// Five AV1 packets wait to be read once the down track is bound.
 	sent := 0
-	run, ok := recv.AddLayer(forward.Layer{SSRC: 1, Codec: av1}, func(b []byte) (int, error) {
+	run, ok := recv.AddLayer(forward.Layer{SSRC: 1, Codec: av1}, func(b []byte) (int, bool, error) {
 		if sent == 5 {
-			return 0, io.EOF
+			return 0, false, io.EOF
 		}
 		sent++
-		return (&rtp.Packet{Header: rtp.Header{Version: 2, PayloadType: 45, SSRC: 1, SequenceNumber: uint16(sent)}, Payload: []byte{0x10, 0, 0}}).MarshalTo(b)
+		n, err := (&rtp.Packet{Header: rtp.Header{Version: 2, PayloadType: 45, SSRC: 1, SequenceNumber: uint16(sent)}, Payload: []byte{0x10, 0, 0}}).MarshalTo(b)
+		return n, false, err
 	})
 	if !ok {
 		t.Fatal("layer refused")

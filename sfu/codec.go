@@ -149,6 +149,9 @@ type CodecConfig struct {
 	Video []string
 	// H264Profiles are the profile-level-ids offered for H.264.
 	H264Profiles []string
+	// DisableRTX leaves out RTX: retransmissions then travel on the media
+	// SSRC in both directions.
+	DisableRTX bool
 }
 
 var defaultCodecs = CodecConfig{
@@ -179,11 +182,18 @@ var videoFeedback = []webrtc.RTCPFeedback{
 var (
 	h264PayloadTypes  = map[string]webrtc.PayloadType{"42e01f": 125, "42001f": 102, "4d001f": 123}
 	sparePayloadTypes = []webrtc.PayloadType{127, 108, 106, 112, 114, 116, 118, 120}
+	// rtxPayloadTypes pairs each video payload type with its RTX (RFC 4588)
+	// payload type, as Chrome numbers them where it can; video codecs
+	// beyond these take the spare RTX payload types in order.
+	rtxPayloadTypes  = map[webrtc.PayloadType]webrtc.PayloadType{96: 97, 125: 107, 102: 103, 123: 122, 98: 99, 45: 46, 127: 121}
+	spareRTXPayloads = []webrtc.PayloadType{109, 113, 115, 117, 119, 110, 105, 104}
 )
 
-// codecParameters lists the audio and video codecs of c in order. RTX is
-// deliberately absent: without it, retransmissions travel on the media SSRC
-// and one cache serves them.
+// codecParameters lists the audio and video codecs of c in order, each
+// video codec followed by its RTX codec (apt=): publishers then send
+// retransmissions on their own SSRC, which pion unwraps into the layer's
+// stream, and subscribers that negotiated RTX get our answers to their
+// NACKs the same way.
 func (c CodecConfig) codecParameters() (audio, video []webrtc.RTPCodecParameters, err error) {
 	c = c.withDefaults()
 	for _, name := range c.Audio {
@@ -219,6 +229,22 @@ func (c CodecConfig) codecParameters() (audio, video []webrtc.RTPCodecParameters
 			return nil, nil, fmt.Errorf("video codec %q is not supported", name)
 		}
 	}
+	if c.DisableRTX {
+		return audio, video, nil
+	}
+	media := video
+	video = make([]webrtc.RTPCodecParameters, 0, 2*len(media))
+	spareRTX := slices.Clone(spareRTXPayloads)
+	for _, m := range media {
+		pt, ok := rtxPayloadTypes[m.PayloadType]
+		if !ok {
+			if len(spareRTX) == 0 {
+				return nil, nil, fmt.Errorf("too many video codecs for RTX")
+			}
+			pt, spareRTX = spareRTX[0], spareRTX[1:]
+		}
+		video = append(video, m, webrtc.RTPCodecParameters{RTPCodecCapability: webrtc.RTPCodecCapability{MimeType: webrtc.MimeTypeRTX, ClockRate: 90000, SDPFmtpLine: fmt.Sprintf("apt=%d", m.PayloadType)}, PayloadType: pt})
+	}
 	return audio, video, nil
 }
 
@@ -233,6 +259,9 @@ func (c CodecConfig) PublishCodecs() []*livekit.Codec {
 	var out []*livekit.Codec
 	seen := map[string]bool{}
 	for _, p := range append(audio, video...) {
+		if strings.EqualFold(p.MimeType, webrtc.MimeTypeRTX) {
+			continue
+		}
 		if !seen[p.MimeType] {
 			seen[p.MimeType] = true
 			out = append(out, &livekit.Codec{Mime: p.MimeType})

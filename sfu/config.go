@@ -6,6 +6,7 @@ import (
 
 	"github.com/livekit/protocol/livekit"
 	"github.com/pion/logging"
+	piontransport "github.com/pion/transport/v4"
 )
 
 // Config tunes the SFU. Zero values are replaced by the defaults noted on
@@ -46,6 +47,10 @@ type Config struct {
 	// OnEvent, when set, hears room, participant and track lifecycle events
 	// (webhooks). See Observer.
 	OnEvent Observer
+
+	// flushSends sends the datagrams queued on the shared media socket;
+	// set by NewManager, called by the receivers after each fan-out.
+	flushSends func()
 }
 
 // WebRTCConfig configures the pion transport shared by all peer connections.
@@ -77,6 +82,11 @@ type WebRTCConfig struct {
 
 	// Codecs rooms allow; the zero value allows every codec we forward.
 	Codecs CodecConfig
+
+	// Net, when set, replaces the host's network for every peer
+	// connection (pion's virtual network in tests of bandwidth limits and
+	// loss); nil in production. UDPPort and TCPPort must then be zero.
+	Net piontransport.Net
 
 	// LoggerFactory receives pion's log lines (ICE, DTLS, SCTP, ...);
 	// nil routes them to slog.Default.

@@ -83,14 +83,87 @@ func stampData(dp *livekit.DataPacket, identity, sid string, kind livekit.DataPa
 	return out, dp.DestinationIdentities, err
 }
 
+// Limits of what waits for a reliable channel to open: a client is about
+// to open it right after joining, so this only has to cover the few
+// hundred milliseconds of connection set-up.
+const (
+	dataWaitMaxPackets = 256
+	dataWaitMaxBytes   = 1 << 20
+)
+
+// dataQueue holds reliable packets for a channel that is still opening, in
+// order. The participant's lock guards it.
+type dataQueue struct {
+	msgs     [][]byte
+	bytes    int
+	draining bool // the channel opened and the queue is being sent
+	dropped  int
+}
+
+// hold queues b when the channel cannot take it yet, or must not overtake
+// packets still queued; it reports whether b was taken.
+func (q *dataQueue) hold(state webrtc.DataChannelState, b []byte) bool {
+	if !q.draining && len(q.msgs) == 0 && state != webrtc.DataChannelStateConnecting {
+		return false
+	}
+	if len(q.msgs) >= dataWaitMaxPackets || q.bytes+len(b) > dataWaitMaxBytes {
+		q.dropped++
+		return true
+	}
+	q.msgs = append(q.msgs, b)
+	q.bytes += len(b)
+	return true
+}
+
+// take returns the queued packets and empties the queue; with nothing left
+// the channel is sent to directly again.
+func (q *dataQueue) take() [][]byte {
+	msgs := q.msgs
+	q.msgs, q.bytes = nil, 0
+	q.draining = len(msgs) > 0
+	return msgs
+}
+
 func (p *Participant) sendData(kind livekit.DataPacket_Kind, b []byte) {
 	p.mu.Lock()
 	dc := p.dataOut[kind]
+	if dc != nil && kind == livekit.DataPacket_RELIABLE && !p.singlePC && p.dataWait.hold(dc.ReadyState(), b) {
+		// The subscriber connection's reliable channel opens a moment
+		// after the client has joined, and the client may be sent to
+		// (an RPC) at once: delivered when it opens (drainData).
+		p.mu.Unlock()
+		return
+	}
 	p.mu.Unlock()
 	if dc == nil || dc.ReadyState() != webrtc.DataChannelStateOpen {
 		return
 	}
 	if err := dc.Send(b); err != nil {
 		p.log.Debug("data send failed", "err", err)
+	}
+}
+
+// drainData sends what waited for the reliable channel to open, then
+// returns the channel to direct sends.
+func (p *Participant) drainData(dc *webrtc.DataChannel) {
+	p.mu.Lock()
+	p.dataWait.draining = true
+	dropped := p.dataWait.dropped
+	p.mu.Unlock()
+	if dropped > 0 {
+		p.log.Info("data packets dropped while the reliable channel opened", "packets", dropped)
+	}
+	for {
+		p.mu.Lock()
+		msgs := p.dataWait.take()
+		p.mu.Unlock()
+		if len(msgs) == 0 {
+			return
+		}
+		for _, b := range msgs {
+			if err := dc.Send(b); err != nil {
+				p.log.Debug("data send failed", "err", err)
+			}
+		}
 	}
 }

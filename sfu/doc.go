@@ -17,10 +17,13 @@
 // Room.Participant, Room.Proto, Participant.SID, ...), never through fields
 // from another type. admin.go is the operators' view (the RoomService
 // calls it); events.go reports lifecycle events through Config.OnEvent
-// (webhooks).
+// (webhooks). sender_reports.go sends the RTCP sender reports from the
+// room's ticker; batch_conn.go batches the writes of the shared UDP port
+// into sendmmsg calls, flushed by the receivers after each fan-out.
 //
 // Imports allowed: the standard library, pion, github.com/livekit/protocol
-// types, souk/pionlog (pion's loggers into slog) and the subpackages above.
+// types, golang.org/x/net/ipv4 (sendmmsg), souk/pionlog (pion's loggers into
+// slog) and the subpackages above.
 // It must not import signal/, platform/ or cmd/: signalling talks to it
 // through Manager.Join and the Sink interface, and the signalling side
 // defines its own interface for what it needs from here.

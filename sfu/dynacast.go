@@ -32,6 +32,12 @@ func (p *Participant) onSubscribedQuality(sid string) {
 		SubscribedQualities: qualities,
 		SubscribedCodecs:    []*livekit.SubscribedCodec{{Codec: shortCodec(mime), Qualities: qualities}},
 	}}})
+	// On its own goroutine: this runs wherever a subscriber's wish
+	// changed, which may be inside another peer connection's negotiation
+	// (binding a down track), and the REMB takes this peer connection's
+	// locks; doing that inline could deadlock two participants that
+	// negotiate with each other at once.
+	go p.sendREMB()
 }
 
 // shortCodec is the codec name clients compare against: "video/VP8" → "vp8".

@@ -93,31 +93,7 @@ func BenchmarkForwardPion(b *testing.B) {
 	defer closer.Close()
 	for _, subs := range []int{1, 2} {
 		b.Run(fmt.Sprintf("subscribers=%d", subs), func(b *testing.B) {
-			log := slog.New(slog.NewTextHandler(io.Discard, nil))
-			recv := forward.NewReceiver(forward.ReceiverConfig{TrackID: "TR_bench", Kind: webrtc.RTPCodecTypeVideo,
-				SendRTCP: func([]rtcp.Packet) error { return nil }, Payloads: codecPayloads{}, Log: log})
-			payload := make([]byte, 1200-12)
-			payload[0], payload[1] = 0x10, 0x00
-			pkt, _ := (&rtp.Packet{Header: rtp.Header{Version: 2, PayloadType: 96, SSRC: 1234}, Payload: payload}).Marshal()
-			seq, n := uint16(1), 0
-			vp8 := webrtc.RTPCodecParameters{RTPCodecCapability: webrtc.RTPCodecCapability{MimeType: webrtc.MimeTypeVP8, ClockRate: 90000}, PayloadType: 96}
-			// The layer's reader pulls b.N packets, then ends.
-			run, _ := recv.AddLayer(forward.Layer{SSRC: 1234, Codec: vp8}, func(buf []byte) (int, error) {
-				if n == b.N {
-					return 0, io.EOF
-				}
-				n++
-				pkt[2], pkt[3] = byte(seq>>8), byte(seq)
-				seq++
-				return copy(buf, pkt), nil
-			})
-			var downs []*forward.DownTrack
-			for i := 0; i < subs; i++ {
-				d := forward.NewDownTrack(forward.DownTrackConfig{Receiver: recv, TrackID: "TR_bench", StreamID: "PA_bench|TR_bench", Subscriber: fmt.Sprintf("sub%d", i), Log: log})
-				defer connectDown(b, api, d)()
-				recv.AddDown(d)
-				downs = append(downs, d)
-			}
+			run, downs := forwardingBench(b, api, subs, nil)
 			b.ReportAllocs()
 			b.ResetTimer()
 			run()
@@ -128,4 +104,40 @@ func BenchmarkForwardPion(b *testing.B) {
 			}
 		})
 	}
+}
+
+// forwardingBench wires a receiver, whose one VP8 layer yields b.N copies
+// of a 1200-byte packet, to subs down tracks, each connected through api to
+// a receiving peer connection that closes when the benchmark ends. run
+// forwards the packets; afterFanout (may be nil) is the receiver's
+// ReceiverConfig.AfterFanout.
+func forwardingBench(b *testing.B, api *webrtc.API, subs int, afterFanout func()) (run func(), downs []*forward.DownTrack) {
+	b.Helper()
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	recv := forward.NewReceiver(forward.ReceiverConfig{TrackID: "TR_bench", Kind: webrtc.RTPCodecTypeVideo,
+		SendRTCP: func([]rtcp.Packet) error { return nil }, Payloads: codecPayloads{}, Log: log,
+		AfterFanout: afterFanout,
+	})
+	payload := make([]byte, 1200-12)
+	payload[0], payload[1] = 0x10, 0x00
+	pkt, _ := (&rtp.Packet{Header: rtp.Header{Version: 2, PayloadType: 96, SSRC: 1234}, Payload: payload}).Marshal()
+	seq, n := uint16(1), 0
+	vp8 := webrtc.RTPCodecParameters{RTPCodecCapability: webrtc.RTPCodecCapability{MimeType: webrtc.MimeTypeVP8, ClockRate: 90000}, PayloadType: 96}
+	// The layer's reader pulls b.N packets, then ends.
+	run, _ = recv.AddLayer(forward.Layer{SSRC: 1234, Codec: vp8}, func(buf []byte) (int, bool, error) {
+		if n == b.N {
+			return 0, false, io.EOF
+		}
+		n++
+		pkt[2], pkt[3] = byte(seq>>8), byte(seq)
+		seq++
+		return copy(buf, pkt), false, nil
+	})
+	for i := 0; i < subs; i++ {
+		d := forward.NewDownTrack(forward.DownTrackConfig{Receiver: recv, TrackID: "TR_bench", StreamID: "PA_bench|TR_bench", Subscriber: fmt.Sprintf("sub%d", i), Log: log})
+		b.Cleanup(connectDown(b, api, d))
+		recv.AddDown(d)
+		downs = append(downs, d)
+	}
+	return run, downs
 }

@@ -18,10 +18,12 @@ import (
 
 // Manager owns the rooms of this server.
 type Manager struct {
-	cfg    Config
-	api    *webrtc.API
-	closer io.Closer
-	log    *slog.Logger
+	cfg Config
+	api *webrtc.API
+	// sendAPI builds connections that only send media (no interceptors).
+	sendAPI *webrtc.API
+	closer  io.Closer
+	log     *slog.Logger
 
 	// counters add up what every room's forwarding did.
 	counters forward.Counters
@@ -38,7 +40,8 @@ func NewManager(ctx context.Context, cfg Config, log *slog.Logger) (*Manager, er
 	if err != nil {
 		return nil, fmt.Errorf("sfu: %w", err)
 	}
-	return &Manager{cfg: cfg, api: api, closer: closer, log: log.With("component", "sfu"), rooms: map[string]*Room{}}, nil
+	cfg.flushSends = closer.Flush
+	return &Manager{cfg: cfg, api: api, sendAPI: closer.sendOnly, closer: closer, log: log.With("component", "sfu"), rooms: map[string]*Room{}}, nil
 }
 
 // Close ends every session with SERVER_SHUTDOWN.
@@ -50,6 +53,7 @@ func (m *Manager) Close(ctx context.Context) error {
 	m.mu.Unlock()
 	for _, r := range rooms {
 		r.closeAll(livekit.DisconnectReason_SERVER_SHUTDOWN)
+		r.emitRoom(EventRoomFinished)
 	}
 	return m.closer.Close()
 }
@@ -116,8 +120,15 @@ func (m *Manager) Join(ctx context.Context, req JoinRequest, sink Sink) (*Partic
 			ServerVersion:     m.cfg.ServerVersion,
 			ServerInfo:        &livekit.ServerInfo{Edition: livekit.ServerInfo_Standard, Version: m.cfg.ServerVersion, Protocol: 16},
 			SubscriberPrimary: !req.SinglePC && req.Grant.GetCanSubscribe(),
-			PingInterval:      req.PingInterval,
-			PingTimeout:       req.PingTimeout,
+			// With the subscriber connection primary, livekit-client sets up
+			// its publisher connection (which carries everything the client
+			// sends on data channels) only when it first publishes or sends,
+			// and that first message then waits for a whole negotiation.
+			// FastPublish makes it negotiate that connection right after the
+			// join, alongside the subscriber's.
+			FastPublish:  !req.SinglePC && (req.Grant.GetCanPublish() || req.Grant.GetCanPublishData()),
+			PingInterval: req.PingInterval,
+			PingTimeout:  req.PingTimeout,
 			// The codec settings live in one place (sfu/codec.go).
 			EnabledPublishCodecs: m.cfg.WebRTC.Codecs.PublishCodecs(),
 		}
@@ -184,6 +195,7 @@ func (m *Manager) newParticipant(r *Room, req JoinRequest, sink Sink) (*Particip
 		sink: sink, name: req.Name, metadata: req.Metadata, attributes: maps.Clone(req.Attributes),
 		state: livekit.ParticipantInfo_ACTIVE, published: map[string]*localTrack{},
 		subs: map[string]*subscription{}, dataOut: map[livekit.DataPacket_Kind]*webrtc.DataChannel{},
+		down: newDownlinkState(),
 	}
 	if p.attributes == nil {
 		p.attributes = map[string]string{}
@@ -201,7 +213,8 @@ func (m *Manager) newParticipant(r *Room, req JoinRequest, sink Sink) (*Particip
 		p.pub.midMap = func() map[string]string { return midMap(p.pub.pc) }
 		return p, nil
 	}
-	p.sub, err = newTransport(m.api, nil, livekit.SignalTarget_SUBSCRIBER, p.send, p.log)
+	// The subscriber connection only sends media: no interceptors.
+	p.sub, err = newTransport(m.sendAPI, nil, livekit.SignalTarget_SUBSCRIBER, p.send, p.log)
 	if err != nil {
 		p.pub.close()
 		return nil, err
@@ -214,6 +227,7 @@ func (m *Manager) newParticipant(r *Room, req JoinRequest, sink Sink) (*Particip
 	rel, err := p.sub.pc.CreateDataChannel(labelReliable, nil)
 	if err == nil {
 		p.dataOut[livekit.DataPacket_RELIABLE] = rel
+		rel.OnOpen(func() { p.drainData(rel) })
 		var lossy *webrtc.DataChannel
 		lossy, err = p.sub.pc.CreateDataChannel(labelLossy, &webrtc.DataChannelInit{Ordered: &ordered, MaxRetransmits: &lossyRetransmits})
 		p.dataOut[livekit.DataPacket_LOSSY] = lossy

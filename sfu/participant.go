@@ -12,7 +12,6 @@ import (
 	"github.com/pion/webrtc/v4"
 	"google.golang.org/protobuf/proto"
 
-	"souk/sfu/bwe"
 	"souk/sfu/forward"
 )
 
@@ -74,11 +73,11 @@ type Participant struct {
 
 	pub *transport // v1: the only peer connection; v0: publisher
 	sub *transport // v0 only: subscriber
-	// downlink estimates what this participant can receive; only the
+	// down estimates what this participant can receive (downlink.go).
+	down downlinkState
+	// nextReport is when its RTCP sender reports are due; only the
 	// room's ticker touches it.
-	downlink      *bwe.Estimator
-	downlinkAt    time.Time // previous estimate
-	downlinkBytes uint64    // video bytes forwarded to it by then
+	nextReport time.Time
 
 	mu         sync.Mutex
 	sink       Sink
@@ -92,6 +91,9 @@ type Participant struct {
 	subs       map[string]*subscription
 	dataOut    map[livekit.DataPacket_Kind]*webrtc.DataChannel
 	dropTimer  *time.Timer
+	// dataWait holds reliable packets for the server-created channel
+	// until it opens (see data.go).
+	dataWait dataQueue
 }
 
 // localTrack is a track this participant publishes.

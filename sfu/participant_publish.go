@@ -59,7 +59,8 @@ func (p *Participant) addTrack(req *livekit.AddTrackRequest) {
 	lt.pub = &publishedTrack{sid: info.Sid, ownerSID: p.sid, recv: forward.NewReceiver(forward.ReceiverConfig{
 		TrackID: info.Sid, Kind: kind, LayerWidths: layerWidths(req.GetLayers(), req.GetWidth()),
 		SendRTCP: p.pub.pc.WriteRTCP, Payloads: codecPayloads{}, Totals: p.room.counters, Log: p.log,
-		OnWanted: func() { p.onSubscribedQuality(info.Sid) },
+		OnWanted:    func() { p.onSubscribedQuality(info.Sid) },
+		AfterFanout: p.cfg.flushSends,
 	})}
 	p.published[info.Sid] = lt
 	p.mu.Unlock()
@@ -142,9 +143,11 @@ func (p *Participant) onTrack(remote *webrtc.TrackRemote, recv *webrtc.RTPReceiv
 	if remote.Kind() == webrtc.RTPCodecTypeAudio {
 		info.AudioLevelID, info.Levels = audioLevelID(recv), p.room.speakers.Source(p.sid)
 	}
-	run, ok := pub.recv.AddLayer(info, func(b []byte) (int, error) {
-		n, _, err := remote.Read(b)
-		return n, err
+	run, ok := pub.recv.AddLayer(info, func(b []byte) (int, bool, error) {
+		// pion unwraps RTX (by SSRC or repaired-rid) into this stream and
+		// marks it with the RTX SSRC attribute.
+		n, attrs, err := remote.Read(b)
+		return n, attrs != nil && attrs.Get(webrtc.AttributeRtxSsrc) != nil, err
 	})
 	if !ok {
 		return
@@ -200,13 +203,19 @@ func (p *Participant) detectUnpublished(offerSDP string) bool {
 		}
 	}
 	p.mu.Unlock()
+	p.dropPublished(gone, "the client stopped sending it")
+	return len(gone) > 0
+}
+
+// dropPublished ends tracks already removed from p.published: subscribers
+// lose them and everyone sees them unpublished.
+func (p *Participant) dropPublished(gone []*localTrack, why string) {
 	for _, t := range gone {
-		p.log.Info("track unpublished", "track", t.info.Sid)
+		p.log.Info("track unpublished", "track", t.info.Sid, "why", why)
 		p.room.emitUnpublished(p, t)
 		t.pub.recv.Close()
 		go p.room.trackGone(t.pub)
 	}
-	return len(gone) > 0
 }
 
 func (p *Participant) setMuted(sid string, muted bool) {

@@ -59,6 +59,7 @@ func (p *Participant) handleOffer(offer *livekit.SessionDescription) error {
 		return fmt.Errorf("offer: missing or not of type offer")
 	}
 	var unpublished bool
+	offer = &livekit.SessionDescription{Type: offer.Type, Sdp: p.preferPublishedCodecs(offer.Sdp), Id: offer.Id, MidToTrackId: offer.GetMidToTrackId()}
 	ans, err := p.pub.answer(offer, func() { unpublished = p.detectUnpublished(offer.Sdp) })
 	if err != nil {
 		return fmt.Errorf("offer %d: %w", offer.Id, err)

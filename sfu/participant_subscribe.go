@@ -23,6 +23,8 @@ func (p *Participant) subscribe(pub *publishedTrack) {
 			p.send(&livekit.SignalResponse{Message: &livekit.SignalResponse_SubscriptionResponse{SubscriptionResponse: &livekit.SubscriptionResponse{
 				TrackSid: pub.sid, Err: livekit.SubscriptionError_SE_CODEC_UNSUPPORTED}}})
 		},
+		Transport:           p.down.sendSide,
+		OnTransportFeedback: p.down.onFeedback,
 	})
 	s := &subscription{pub: pub, dt: dt}
 	p.subs[pub.sid] = s
@@ -133,6 +135,7 @@ func (p *Participant) updateTrackSettings(req *livekit.UpdateTrackSettings) {
 		p.mu.Unlock()
 		s.dt.SetPaused(req.GetDisabled())
 		s.dt.SetMaxQuality(forward.QualityForSize(s.pub.recv.LayerWidths(), max(req.GetWidth(), req.GetHeight())))
+		s.dt.SetMaxFPS(req.GetFps())
 		state := livekit.StreamState_ACTIVE
 		if req.GetDisabled() {
 			state = livekit.StreamState_PAUSED

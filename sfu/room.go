@@ -254,5 +254,6 @@ func (r *Room) closeAll(reason livekit.DisconnectReason) {
 	for _, p := range ps {
 		p.sendLeave(reason, livekit.LeaveRequest_DISCONNECT)
 		p.close()
+		r.emitLeft(p, reason)
 	}
 }

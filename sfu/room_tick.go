@@ -16,8 +16,9 @@ const (
 	// quality updates (about every 2 s).
 	qualityEvery = 7
 	// allocateEvery is how many speaker intervals pass between downlink
-	// estimates and allocations (about every second, as receiver reports
-	// arrive).
+	// estimates from receiver reports (about every second, as they
+	// arrive); estimates from transport-wide feedback are allocated every
+	// interval.
 	allocateEvery = 3
 )
 
@@ -32,15 +33,25 @@ func (r *Room) tick() {
 		case <-t.C:
 		}
 		r.sendSpeakers()
-		if n%allocateEvery == 0 {
-			now := time.Now()
-			for _, p := range r.list() {
-				p.allocateDownlink(now)
+		r.sendSenderReports()
+		now := time.Now()
+		for _, p := range r.list() {
+			p.allocateDownlink(now, n%allocateEvery == 0)
+			if n%allocateEvery == 0 {
+				p.sendREMB()
 			}
 		}
 		if n%qualityEvery == 0 {
 			r.sendConnectionQuality()
 		}
+	}
+}
+
+// sendSenderReports sends the RTCP sender reports that are due.
+func (r *Room) sendSenderReports() {
+	now := time.Now()
+	for _, p := range r.list() {
+		p.sendSenderReports(now)
 	}
 }
 

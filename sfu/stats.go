@@ -14,6 +14,36 @@ type Stats struct {
 	Rooms, Participants, PublishedTracks, SubscribedTracks int
 	PacketsForwarded, BytesForwarded, NACKsReceived, PLIsSent, PacketsRetransmitted,
 	PacketsDropped, LayerSwitches, Pauses, PaddingBytes uint64
+	// RTXSent counts NACK answers sent on subscribers' RTX SSRCs,
+	// RTXReceived retransmissions publishers sent over RTX.
+	RTXSent, RTXReceived uint64
+	// EstimatedBitrate is the sum of what the downlink allocator gives
+	// the subscriptions that are not paused (bit/s); PausedTracks counts
+	// the paused ones (by the subscriber or for bandwidth).
+	EstimatedBitrate uint64
+	PausedTracks     int
+	// Probes and ProbesSucceeded count bandwidth probes toward
+	// subscribers since start.
+	Probes, ProbesSucceeded uint64
+	// Downlinks is each subscriber's bandwidth estimate and probing.
+	Downlinks []DownlinkStats
+}
+
+// DownlinkStats is one participant's downlink as the SFU sees it.
+type DownlinkStats struct {
+	Room, Participant string
+	// TransportCC is true once the participant's client sent
+	// transport-wide feedback; the estimate is then the send-side one,
+	// else the loss-only one from receiver reports.
+	TransportCC bool
+	// EstimatedBitrate is the send-side estimate (bit/s; meaningful when
+	// TransportCC) and AckedBitrate what the client reported receiving over
+	// the last second.
+	EstimatedBitrate, AckedBitrate uint64
+	// Delay is the latest delay signal: normal, overusing or underusing.
+	Delay string
+	// Probes started, and those whose result allowed the upgrade sought.
+	Probes, ProbesSucceeded uint64
 }
 
 // Stats counts rooms, participants and tracks and reads the forwarding
@@ -28,13 +58,22 @@ func (m *Manager) Stats() Stats {
 			pub, sub := p.trackCounts()
 			st.PublishedTracks += pub
 			st.SubscribedTracks += sub
+			st.Downlinks = append(st.Downlinks, p.downlinkStats(r.name))
 		}
 	}
-	c := &m.counters
-	st.PacketsForwarded, st.BytesForwarded = c.PacketsForwarded.Load(), c.BytesForwarded.Load()
-	st.NACKsReceived, st.PLIsSent = c.NACKsReceived.Load(), c.PLIsSent.Load()
-	st.PacketsRetransmitted, st.PacketsDropped = c.PacketsRetransmitted.Load(), c.PacketsDropped.Load()
-	st.LayerSwitches, st.Pauses, st.PaddingBytes = c.LayerSwitches.Load(), c.Pauses.Load(), c.PaddingBytes.Load()
+	slices.SortFunc(st.Downlinks, func(a, b DownlinkStats) int {
+		return cmp.Or(strings.Compare(a.Room, b.Room), strings.Compare(a.Participant, b.Participant))
+	})
+	// Down tracks count on their own; this adds them up (and keeps the
+	// counts of closed ones), so the totals never go backwards.
+	t := m.counters.Read()
+	st.PacketsForwarded, st.BytesForwarded = t.PacketsForwarded, t.BytesForwarded
+	st.NACKsReceived, st.PLIsSent = t.NACKsReceived, t.PLIsSent
+	st.PacketsRetransmitted, st.PacketsDropped = t.PacketsRetransmitted, t.PacketsDropped
+	st.LayerSwitches, st.Pauses, st.PaddingBytes = t.LayerSwitches, t.Pauses, t.PaddingBytes
+	st.RTXSent, st.RTXReceived = t.RTXSent, t.RTXReceived
+	st.EstimatedBitrate, st.PausedTracks = t.EstimatedBitrate, t.PausedTracks
+	st.Probes, st.ProbesSucceeded = t.Probes, t.ProbesSucceeded
 	return st
 }
 

@@ -12,24 +12,30 @@ import (
 	"strings"
 	"time"
 
+	"github.com/pion/dtls/v3"
 	"github.com/pion/ice/v4"
 	"github.com/pion/interceptor"
 	"github.com/pion/interceptor/pkg/nack"
 	"github.com/pion/interceptor/pkg/report"
 	"github.com/pion/interceptor/pkg/twcc"
 	"github.com/pion/stun/v3"
+	"github.com/pion/transport/v4/stdnet"
 	"github.com/pion/webrtc/v4"
 
 	"souk/pionlog"
 )
 
 // newAPI builds the pion API shared by all peer connections. Only the
-// interceptors the forwarding path needs are registered: NACK generation
-// toward publishers, RTCP reports and transport-wide feedback for the
-// publisher's bandwidth estimate. NACK responses and keyframe requests are
-// handled by our own code from the shared packet cache, so pion's NACK
-// responder (which copies every packet per subscriber) is left out.
-func newAPI(cfg WebRTCConfig) (*webrtc.API, io.Closer, error) {
+// interceptors the receiving side needs are registered: NACK generation
+// toward publishers, receiver reports and transport-wide feedback for the
+// publisher's bandwidth estimate. None of them touches sent packets. NACK
+// responses and keyframe requests are handled by our own code from the
+// shared packet cache, so pion's NACK responder (which copies every packet
+// per subscriber) is left out.
+//
+// Sockets of the shared UDP port batch their writes (batch_conn.go); the
+// returned mediaSockets flushes and closes them.
+func newAPI(cfg WebRTCConfig) (*webrtc.API, *mediaSockets, error) {
 	me := &webrtc.MediaEngine{}
 	if err := registerCodecs(me, cfg.Codecs); err != nil {
 		return nil, nil, err
@@ -39,21 +45,37 @@ func newAPI(cfg WebRTCConfig) (*webrtc.API, io.Closer, error) {
 		lf = pionlog.New(slog.Default())
 	}
 	reg := &interceptor.Registry{}
-	gen, err := nack.NewGeneratorInterceptor(nack.WithGeneratorLoggerFactory(lf))
+	// Retransmissions a publisher sends on its RTX SSRC never reach the
+	// generator's log of the media SSRC, so without a cap it would keep
+	// asking for a repaired packet until it leaves the window (seconds).
+	gen, err := nack.NewGeneratorInterceptor(nack.WithGeneratorLoggerFactory(lf), nack.GeneratorMaxNacksPerPacket(maxNACKsPerPacket))
 	if err != nil {
 		return nil, nil, fmt.Errorf("nack generator: %w", err)
 	}
 	reg.Add(gen)
-	if err := webrtc.ConfigureRTCPReportsWithOptions(reg,
-		[]report.ReceiverOption{report.WithReceiverLoggerFactory(lf)}, report.WithSenderLoggerFactory(lf)); err != nil {
-		return nil, nil, fmt.Errorf("rtcp reports: %w", err)
+	// Receiver reports only: sender reports are sent by the room's ticker
+	// from the down tracks' own counters (sender_reports.go), so nothing of
+	// pion's wraps the packets written to subscribers.
+	rr, err := report.NewReceiverInterceptor(report.WithReceiverLoggerFactory(lf))
+	if err != nil {
+		return nil, nil, fmt.Errorf("rtcp receiver reports: %w", err)
 	}
+	reg.Add(rr)
 	if err := webrtc.ConfigureTWCCSenderWithOptions(me, reg, twcc.WithLoggerFactory(lf)); err != nil {
 		return nil, nil, fmt.Errorf("twcc: %w", err)
 	}
 
 	se := webrtc.SettingEngine{LoggerFactory: lf}
+	// AEAD-AES-128-GCM first: it encrypts a packet several times faster
+	// than AES-CM with HMAC-SHA1 (pion runs CM one block at a time) and
+	// does fewer rounds than AES-256. The order decides when we are the
+	// DTLS server; every browser offers it.
+	se.SetSRTPProtectionProfiles(dtls.SRTP_AEAD_AES_128_GCM, dtls.SRTP_AEAD_AES_256_GCM, dtls.SRTP_AES128_CM_HMAC_SHA1_80)
 	se.SetIncludeLoopbackCandidate(cfg.IncludeLoopback)
+	if cfg.Net != nil {
+		se.SetNet(cfg.Net)
+		se.SetICEMulticastDNSMode(ice.MulticastDNSModeDisabled)
+	}
 	if len(cfg.NodeIPs) > 0 {
 		se.SetNAT1To1IPs(cfg.NodeIPs, webrtc.ICECandidateTypeHost)
 	}
@@ -65,18 +87,30 @@ func newAPI(cfg WebRTCConfig) (*webrtc.API, io.Closer, error) {
 		se.SetIPFilter(ipFilter)
 	}
 	var networks []webrtc.NetworkType
-	closers := multiCloser{}
-	fail := func(err error) (*webrtc.API, io.Closer, error) {
-		_ = closers.Close()
+	sockets := &mediaSockets{}
+	fail := func(err error) (*webrtc.API, *mediaSockets, error) {
+		_ = sockets.Close()
 		return nil, nil, err
 	}
 	if !cfg.DisableUDP {
 		networks = append(networks, webrtc.NetworkTypeUDP4, webrtc.NetworkTypeUDP6)
 		switch {
 		case cfg.UDPPort > 0:
+			// The shared port's sockets batch their writes on top of the
+			// configured network (a virtual one in tests) or the host's.
+			base := cfg.Net
+			if base == nil {
+				n, err := stdnet.NewNet()
+				if err != nil {
+					return fail(fmt.Errorf("network for media: %w", err))
+				}
+				base = n
+			}
+			sockets.batch = newBatchNet(base)
 			opts := []ice.UDPMuxFromPortOption{
 				ice.UDPMuxFromPortWithNetworks(ice.NetworkTypeUDP4),
 				ice.UDPMuxFromPortWithLogger(lf.NewLogger("udpmux")),
+				ice.UDPMuxFromPortWithNet(sockets.batch),
 			}
 			if cfg.IncludeLoopback {
 				opts = append(opts, ice.UDPMuxFromPortWithLoopback())
@@ -92,7 +126,7 @@ func newAPI(cfg WebRTCConfig) (*webrtc.API, io.Closer, error) {
 				return fail(fmt.Errorf("udp port %d for media: %w", cfg.UDPPort, err))
 			}
 			se.SetICEUDPMux(mux)
-			closers = append(closers, mux)
+			sockets.closers = append(sockets.closers, mux)
 		case cfg.PortRangeStart > 0 && cfg.PortRangeEnd >= cfg.PortRangeStart:
 			if err := se.SetEphemeralUDPPortRange(cfg.PortRangeStart, cfg.PortRangeEnd); err != nil {
 				return fail(fmt.Errorf("port range: %w", err))
@@ -109,7 +143,7 @@ func newAPI(cfg WebRTCConfig) (*webrtc.API, io.Closer, error) {
 			ReadBufferSize: 64, WriteBufferSize: 4 << 20,
 		})
 		se.SetICETCPMux(mux)
-		closers = append(closers, mux)
+		sockets.closers = append(sockets.closers, mux)
 		networks = append(networks, webrtc.NetworkTypeTCP4, webrtc.NetworkTypeTCP6)
 	}
 	if len(networks) == 0 {
@@ -117,8 +151,36 @@ func newAPI(cfg WebRTCConfig) (*webrtc.API, io.Closer, error) {
 	}
 	se.SetNetworkTypes(networks)
 	api := webrtc.NewAPI(webrtc.WithMediaEngine(me), webrtc.WithInterceptorRegistry(reg), webrtc.WithSettingEngine(se))
-	return api, closers, nil
+	// A connection that only sends (the subscriber connection of the
+	// two-connection path) needs none of them: without interceptors it
+	// runs no NACK, TWCC or report loops (each a ticker per connection,
+	// 22 wake-ups a second together) and RTCP reaches our own readers
+	// unchanged.
+	sockets.sendOnly = webrtc.NewAPI(webrtc.WithMediaEngine(me), webrtc.WithInterceptorRegistry(&interceptor.Registry{}), webrtc.WithSettingEngine(se))
+	return api, sockets, nil
 }
+
+// mediaSockets owns the shared media ports, and the API for connections
+// that only send media over them.
+type mediaSockets struct {
+	closers  multiCloser
+	batch    *batchNet // nil without a shared UDP port
+	sendOnly *webrtc.API
+}
+
+// Flush sends the datagrams queued on the shared UDP port.
+func (m *mediaSockets) Flush() {
+	if m.batch != nil {
+		m.batch.Flush()
+	}
+}
+
+func (m *mediaSockets) Close() error { return m.closers.Close() }
+
+// maxNACKsPerPacket is how often a missing packet is asked for: enough for
+// a lost retransmission to be asked for again, few enough that a packet
+// repaired over RTX is not asked for for seconds.
+const maxNACKsPerPacket = 3
 
 func (c WebRTCConfig) interfaceFilter() func(string) bool {
 	if len(c.Interfaces) == 0 {

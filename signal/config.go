@@ -19,6 +19,8 @@ type Config struct {
 	// SendQueue is the per-connection outgoing frame buffer; a client that
 	// falls this far behind is disconnected. Default 512.
 	SendQueue int
+	// Router, when set, relays connections whose room another node hosts.
+	Router Router
 }
 
 func (c Config) withDefaults() Config {

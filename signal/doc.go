@@ -33,6 +33,11 @@
 //	// by the web app handler that also serves GET /.
 //	// on shutdown: srv.Close(ctx); mgr.Close(ctx); ts.Close()
 //
+// With several nodes, Config.Router (route.go; souk/cluster implements it)
+// relays a connection whose room another node hosts there, after the
+// token check and before the upgrade; a node without rooms (Rooms nil)
+// only relays.
+//
 // The Go protocol client used by tests and the load tester lives in
 // signal/client and imports neither this package nor sfu/.
 package signal

@@ -12,6 +12,7 @@ import (
 
 	"github.com/livekit/protocol/auth"
 
+	"souk/internal/browsertest"
 	"souk/sfu"
 	"souk/signal"
 	"souk/signal/client"
@@ -59,7 +60,7 @@ func startServer(t testing.TB, mutate ...func(*sfu.Config, *signal.Config)) *tes
 		http.ServeFile(w, r, "testdata/browser/harness.html")
 	})
 	mux.HandleFunc("GET /livekit-client.umd.js", func(w http.ResponseWriter, r *http.Request) {
-		http.ServeFile(w, r, livekitClientUMD())
+		http.ServeFile(w, r, browsertest.LivekitClientUMD(".."))
 	})
 	hs := httptest.NewServer(mux)
 	t.Cleanup(func() {

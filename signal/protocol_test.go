@@ -442,7 +442,9 @@ func TestEmptyRoomClosed(t *testing.T) {
 // A client that stops pinging is disconnected after ping_timeout, and its
 // session waits for a resume instead of vanishing.
 func TestPingTimeout(t *testing.T) {
-	ts := startServer(t, func(_ *sfu.Config, g *signal.Config) { g.PingInterval, g.PingTimeout = 200*time.Millisecond, 600*time.Millisecond })
+	ts := startServer(t, func(_ *sfu.Config, g *signal.Config) {
+		g.PingInterval, g.PingTimeout = 200*time.Millisecond, 600*time.Millisecond
+	})
 	r := joinV1(t, ts, "ping", "quiet")
 	jr := r.until("join", func(m *livekit.SignalResponse) bool { return m.GetJoin() != nil }).GetJoin()
 	if jr.GetPingTimeout() != 0 && jr.GetPingInterval() > jr.GetPingTimeout() {

@@ -123,6 +123,9 @@ func (s *Server) serveRTC(w http.ResponseWriter, r *http.Request, v1 bool) {
 		http.Error(w, "expected a websocket upgrade", http.StatusBadRequest)
 		return
 	}
+	if s.route(w, r, tok.grants.Video.Room) {
+		return
+	}
 	ws, err := s.up.Upgrade(w, r, nil)
 	if err != nil {
 		s.log.Info("websocket upgrade failed", "err", err)

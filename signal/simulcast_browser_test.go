@@ -1,12 +1,8 @@
 package signal_test
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
-	"os/exec"
-	"strings"
 	"testing"
 	"time"
 
@@ -36,34 +32,5 @@ func TestBrowserSimulcast(t *testing.T) {
 	for i := 0; i < 6; i++ {
 		args = append(args, token(t, "browser-crowd", fmt.Sprintf("p%d", i)))
 	}
-	cmd := exec.CommandContext(ctx, "node", args...)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	runErr := cmd.Run()
-	var res e2eResult
-	if err := json.Unmarshal(bytes.TrimSpace(stdout.Bytes()), &res); err != nil {
-		t.Fatalf("simulcast script output unreadable (run err %v): %v\nstdout: %s\nstderr: %s", runErr, err, stdout.String(), stderr.String())
-	}
-	for _, name := range []string{"join", "layers", "speaking", "connection_quality", "hide_pauses", "dynacast", "show_resumes", "crowd"} {
-		r, ok := res.Results[name]
-		switch {
-		case !ok:
-			t.Errorf("step %s did not run", name)
-		case !r.OK:
-			t.Errorf("step %s failed: %s", name, r.Error)
-		default:
-			t.Logf("step %s ok in %d ms: %s", name, r.Ms, r.Detail)
-		}
-	}
-	if t.Failed() {
-		for name, r := range res.Results {
-			if strings.HasPrefix(name, "debug_") {
-				t.Logf("%s: %s", name, r.Detail)
-			}
-		}
-		for _, l := range res.Logs {
-			t.Log("browser:", l)
-		}
-		t.Logf("stderr: %s", stderr.String())
-	}
+	runBrowserScript(ctx, t, []string{"join", "layers", "speaking", "connection_quality", "hide_pauses", "dynacast", "show_resumes", "crowd"}, args...)
 }

@@ -18,6 +18,11 @@ type Track struct {
 	// Wanted is the best quality the subscriber asked for, Off when it
 	// disabled the track.
 	Wanted int
+	// Current is the quality the track was granted before, Off for none.
+	// Layers up to it cost only holdShare of their bit rate: an estimate
+	// that dips a little below what the track takes (one cut to 85 % of
+	// the delivered rate) does not make the track switch down and up.
+	Current int
 }
 
 // Grant is what a track may receive.
@@ -25,6 +30,18 @@ type Grant struct {
 	ID      string
 	Quality int // Off: paused for bandwidth
 	Bitrate uint64
+}
+
+// holdShare is the share of a layer's bit rate a track already on that
+// layer needs to keep it.
+const holdShare = 0.8
+
+// cost is what quality q of t takes from the budget.
+func (t Track) cost(q int) uint64 {
+	if q <= t.Current {
+		return uint64(float64(t.Bitrates[q]) * holdShare)
+	}
+	return t.Bitrates[q]
 }
 
 // Allocate shares budget bit/s among tracks. Every wanted track first gets
@@ -39,13 +56,15 @@ func Allocate(budget uint64, tracks []Track) []Grant {
 		order[i] = i
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(tracks[b].Priority, tracks[a].Priority) })
+	spent := make([]uint64, len(tracks))
 	for _, i := range order {
 		q, rate := lowest(tracks[i])
-		if q == Off || rate > budget {
+		if q == Off || tracks[i].cost(q) > budget {
 			continue
 		}
 		grants[i] = Grant{ID: tracks[i].ID, Quality: q, Bitrate: rate}
-		budget -= rate
+		spent[i] = tracks[i].cost(q)
+		budget -= spent[i]
 	}
 	for _, i := range order {
 		g := &grants[i]
@@ -54,8 +73,9 @@ func Allocate(budget uint64, tracks []Track) []Grant {
 		}
 		t := tracks[i]
 		for q := min(t.Wanted, len(t.Bitrates)-1); q > g.Quality; q-- {
-			if r := t.Bitrates[q]; r > 0 && r-g.Bitrate <= budget {
-				budget -= r - g.Bitrate
+			if r, c := t.Bitrates[q], t.cost(q); r > 0 && c-spent[i] <= budget {
+				budget -= c - spent[i]
+				spent[i] = c
 				g.Quality, g.Bitrate = q, r
 				break
 			}
@@ -76,4 +96,28 @@ func lowest(t Track) (int, uint64) {
 		}
 	}
 	return Off, 0
+}
+
+// NextStep is the upgrade Allocate would make first with more budget: the
+// first track in priority order that got less than it wants and sends a
+// better layer, and the extra bit/s that layer costs over its grant. ok is
+// false when every track has what it wants.
+func NextStep(tracks []Track, grants []Grant) (index int, extra uint64, ok bool) {
+	order := make([]int, len(tracks))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(tracks[b].Priority, tracks[a].Priority) })
+	for _, i := range order {
+		t, g := tracks[i], grants[i]
+		if t.Wanted < 0 {
+			continue
+		}
+		for q := g.Quality + 1; q <= min(t.Wanted, len(t.Bitrates)-1); q++ {
+			if r := t.Bitrates[q]; r > g.Bitrate {
+				return i, r - g.Bitrate, true
+			}
+		}
+	}
+	return 0, 0, false
 }

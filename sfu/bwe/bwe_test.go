@@ -74,6 +74,15 @@ func TestAllocate(t *testing.T) {
 		{"disabled track takes nothing", 1_000_000,
 			[]Track{{ID: "a", Bitrates: simulcast, Wanted: Off}, {ID: "b", Bitrates: simulcast, Wanted: 2}},
 			[]Grant{{"a", Off, 0}, {"b", 1, 500_000}}},
+		{"a track on high keeps it through a dip", 1_400_000,
+			[]Track{{ID: "a", Bitrates: simulcast, Wanted: 2, Current: 2}},
+			[]Grant{{"a", 2, 1_700_000}}},
+		{"the same budget does not move a track up to high", 1_400_000,
+			[]Track{{ID: "a", Bitrates: simulcast, Wanted: 2, Current: 1}},
+			[]Grant{{"a", 1, 500_000}}},
+		{"a deep cut still moves it down", 1_000_000,
+			[]Track{{ID: "a", Bitrates: simulcast, Wanted: 2, Current: 2}},
+			[]Grant{{"a", 1, 500_000}}},
 		{"missing layers skipped", 1_000_000,
 			[]Track{{ID: "a", Bitrates: []uint64{0, 500_000, 0}, Wanted: 2}},
 			[]Grant{{"a", 1, 500_000}}},
@@ -127,5 +136,33 @@ func TestEstimatorAndAllocatorOnALimitedLink(t *testing.T) {
 	t.Logf("low after %d s, high again %d s after the limit lifted", down+1, up+1)
 	if up+1 > 25 {
 		t.Fatalf("took %d s to return to high", up+1)
+	}
+}
+
+func TestNextStep(t *testing.T) {
+	simulcast := []uint64{150_000, 500_000, 1_700_000}
+	cases := []struct {
+		name   string
+		budget uint64
+		tracks []Track
+		index  int
+		extra  uint64
+		ok     bool
+	}{
+		{"low granted: medium next", 300_000, []Track{{ID: "a", Bitrates: simulcast, Wanted: 2}}, 0, 350_000, true},
+		{"paused: lowest next", 100_000, []Track{{ID: "a", Bitrates: simulcast, Wanted: 2}}, 0, 150_000, true},
+		{"all granted", 5_000_000, []Track{{ID: "a", Bitrates: simulcast, Wanted: 2}}, 0, 0, false},
+		{"wish reached", 600_000, []Track{{ID: "a", Bitrates: simulcast, Wanted: 1}}, 0, 0, false},
+		{"missing medium: high next", 300_000, []Track{{ID: "a", Bitrates: []uint64{150_000, 0, 1_700_000}, Wanted: 2}}, 0, 1_550_000, true},
+		{"priority first", 400_000, []Track{{ID: "a", Bitrates: simulcast, Wanted: 2}, {ID: "b", Priority: 1, Bitrates: simulcast, Wanted: 2}}, 1, 350_000, true},
+		{"disabled track skipped", 300_000, []Track{{ID: "a", Bitrates: simulcast, Wanted: Off}, {ID: "b", Bitrates: simulcast, Wanted: 2}}, 1, 350_000, true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			i, extra, ok := NextStep(tc.tracks, Allocate(tc.budget, tc.tracks))
+			if ok != tc.ok || (ok && (i != tc.index || extra != tc.extra)) {
+				t.Fatalf("got %d +%d %v, want %d +%d %v", i, extra, ok, tc.index, tc.extra, tc.ok)
+			}
+		})
 	}
 }

@@ -5,10 +5,13 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math/rand/v2"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
 
+	"github.com/pion/rtcp"
 	"github.com/pion/rtp"
 	"github.com/pion/webrtc/v4"
 
@@ -28,6 +31,12 @@ type DownTrackConfig struct {
 	// OnUnsupported tells the subscriber it cannot receive this codec;
 	// called on its own goroutine.
 	OnUnsupported func()
+	// Transport, when set, numbers every packet sent on the subscriber's
+	// peer connection for transport-wide congestion control, and
+	// OnTransportFeedback hears the subscriber's feedback on it (see
+	// transportcc.go).
+	Transport           TransportSequencer
+	OnTransportFeedback func(*rtcp.TransportLayerCC)
 }
 
 // DownTrack is one subscriber's view of a published track. It implements
@@ -38,12 +47,18 @@ type DownTrack struct {
 	recv   *Receiver
 	log    *slog.Logger
 	totals *Counters
-	stats  Counters
 
-	mu          sync.Mutex
-	writer      webrtc.TrackLocalWriter
-	ssrc        uint32
-	pt          uint8
+	mu     sync.Mutex
+	writer webrtc.TrackLocalWriter
+	ssrc   uint32
+	pt     uint8
+	// rtxSSRC and rtxPT are set when the subscriber negotiated RTX: NACKs
+	// are then answered on that SSRC with its own sequence numbers
+	// (rtxSeq), the original one in front of the payload (RFC 4588).
+	rtxSSRC     uint32
+	rtxPT       uint8
+	rtxSeq      uint16
+	rtxBuf      []byte
 	stripRED    bool
 	vp8         bool
 	bound       bool
@@ -57,11 +72,23 @@ type DownTrack struct {
 	// lastKFReqNs is when this track last asked for a keyframe while
 	// waiting to start a layer.
 	lastKFReqNs int64
+	counts      TrackCounts // guarded by mu, like everything on the packet path
 	m           Munger
 	vp8m        VP8Munger
+	tl          temporalState
 	hdr         rtp.Header // scratch; reused so forwarding does not allocate
 	scratch     [buffer.MaxPacketSize]byte
 	seqMap      [seqMapSize]seqEntry
+	sr          senderStats // for the RTCP sender reports of this SSRC
+
+	// steady is the layer being forwarded while it is also the target
+	// (noSteady otherwise), readable without the lock: packets of lower
+	// layers then need nothing from this track unless that layer goes
+	// silent, so the readers of those layers skip it without contending
+	// for mu with the reader of the forwarded layer.
+	steady     atomic.Int32
+	cc         transportCC // transport-wide sequence stamping
+	lastMarker bool        // the last packet sent ended a frame: padding may follow
 
 	fractionLost atomic.Uint32
 	jitter       atomic.Uint32
@@ -70,6 +97,9 @@ type DownTrack struct {
 }
 
 const seqMapSize = 1024
+
+// noSteady disables the lock-free skip (see DownTrack.steady).
+const noSteady = -1
 
 type seqEntry struct {
 	valid bool
@@ -81,11 +111,14 @@ type seqEntry struct {
 // NewDownTrack returns an unbound down track; add it to the subscriber's
 // peer connection and then to the receiver with AddDown.
 func NewDownTrack(cfg DownTrackConfig) *DownTrack {
-	return &DownTrack{
+	d := &DownTrack{
 		cfg: cfg, recv: cfg.Receiver, totals: cfg.Receiver.cfg.Totals,
 		log:     cfg.Log.With("track", cfg.TrackID, "subscriber", cfg.Subscriber),
 		current: QualityOff, target: QualityOff, maxQuality: QualityHigh, bwQuality: QualityHigh,
+		tl: temporalState{target: TemporalAll, cur: TemporalAll},
 	}
+	d.steady.Store(noSteady)
+	return d
 }
 
 func (d *DownTrack) ID() string                { return d.cfg.TrackID }
@@ -130,11 +163,23 @@ func (d *DownTrack) Bind(ctx webrtc.TrackLocalContext) (webrtc.RTPCodecParameter
 		chosen, unsupported = &params[0], true
 		d.log.Warn("subscriber cannot receive the published codec", "codec", src.MimeType)
 	}
+	rtxSSRC, rtxPT := uint32(ctx.SSRCRetransmission()), rtxPayloadType(ctx.CodecParameters(), chosen.PayloadType)
+	if rtxPT == 0 {
+		rtxSSRC = 0
+	}
 	d.mu.Lock()
 	d.writer, d.ssrc, d.pt, d.stripRED, d.bound = ctx.WriteStream(), uint32(ctx.SSRC()), uint8(chosen.PayloadType), strip, true
+	d.sr = senderStats{}
+	d.rtxSSRC, d.rtxPT = rtxSSRC, rtxPT
+	if rtxSSRC != 0 && d.rtxBuf == nil {
+		d.rtxBuf = make([]byte, buffer.MaxPacketSize+2)
+		d.rtxSeq = uint16(rand.Uint32())
+	}
 	d.vp8 = strings.EqualFold(src.MimeType, webrtc.MimeTypeVP8)
+	d.cc.bind(d.cfg.Transport, ctx.HeaderExtensions())
 	d.unsupported = unsupported
 	d.current = QualityOff
+	d.steady.Store(noSteady)
 	d.mu.Unlock()
 	if unsupported {
 		if d.cfg.OnUnsupported != nil {
@@ -147,9 +192,32 @@ func (d *DownTrack) Bind(ctx webrtc.TrackLocalContext) (webrtc.RTPCodecParameter
 	return *chosen, nil
 }
 
+// rtxPayloadType finds the RTX payload type negotiated for the media
+// payload type pt, 0 when there is none.
+func rtxPayloadType(codecs []webrtc.RTPCodecParameters, pt webrtc.PayloadType) uint8 {
+	apt := "apt=" + strconv.Itoa(int(pt))
+	for _, c := range codecs {
+		if strings.EqualFold(c.MimeType, webrtc.MimeTypeRTX) && fmtpHas(c.SDPFmtpLine, apt) {
+			return uint8(c.PayloadType)
+		}
+	}
+	return 0
+}
+
+// fmtpHas reports whether an fmtp line has the exact key=value pair.
+func fmtpHas(fmtp, kv string) bool {
+	for _, p := range strings.Split(fmtp, ";") {
+		if strings.TrimSpace(p) == kv {
+			return true
+		}
+	}
+	return false
+}
+
 func (d *DownTrack) Unbind(webrtc.TrackLocalContext) error {
 	d.mu.Lock()
 	d.bound, d.writer = false, nil
+	d.steady.Store(noSteady)
 	d.mu.Unlock()
 	return nil
 }
@@ -167,14 +235,14 @@ func (d *DownTrack) SetPaused(p bool) {
 	d.mu.Lock()
 	was := d.paused
 	d.paused = p
+	d.steady.Store(noSteady)
 	if p {
 		d.current = QualityOff
+		if !was {
+			d.counts.Pauses++
+		}
 	}
 	d.mu.Unlock()
-	if p && !was {
-		d.stats.Pauses.Add(1)
-		d.totals.Pauses.Add(1)
-	}
 	d.recv.retarget(d)
 	if was && !p {
 		d.recv.RequestKeyframe(d.targetLayer())
@@ -197,12 +265,11 @@ func (d *DownTrack) SetBandwidthQuality(q int, bitrate uint64) {
 	d.mu.Lock()
 	changed := q != d.bwQuality
 	d.bwQuality = q
+	if changed && q == QualityOff {
+		d.counts.Pauses++
+	}
 	d.mu.Unlock()
 	if changed {
-		if q == QualityOff {
-			d.stats.Pauses.Add(1)
-			d.totals.Pauses.Add(1)
-		}
 		d.recv.retarget(d)
 	}
 }
@@ -233,6 +300,7 @@ func (d *DownTrack) retarget(live [NumLayers]bool) bool {
 	target := selectLayer(live, limit)
 	changed := target != d.target
 	d.target = target
+	d.steady.Store(noSteady)
 	if target == QualityOff {
 		d.current = QualityOff
 	}
@@ -243,44 +311,66 @@ func (d *DownTrack) retarget(live [NumLayers]bool) bool {
 // none). It runs on the layer's reader goroutine; the lock is only
 // contended by NACK retransmissions.
 func (d *DownTrack) forward(in *packetIn) int {
-	layer, hdr, payload, nowNs := in.layer, in.hdr, in.payload, in.nowNs
+	layer, hdr, payload, nowNs := in.layer, in.hdr, in.payload, in.clockNs
+	if s := int(d.steady.Load()); layer < s && !d.recv.layerSilent(s, nowNs) {
+		// A lower layer while the target is being forwarded and alive:
+		// the locked path below would do nothing with it either.
+		return 0
+	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if !d.bound || d.closed || d.paused || d.unsupported || d.target == QualityOff {
 		return 0
 	}
+	if in.repaired && d.current != layer {
+		return 0
+	}
 	if d.current != layer {
-		if len(payload) == 0 || !d.acceptLayerLocked(layer, in.keyframe, nowNs) {
+		if len(payload) == 0 || !d.acceptLayerLocked(layer, in.isKeyframe(), nowNs) {
 			return 0
 		}
 		d.m.SwitchTo(hdr.SequenceNumber, hdr.Timestamp, nowNs, d.recv.clockRate.Load())
 		if d.vp8 && in.vp8 {
 			d.vp8m.switchTo(in.desc)
+			d.tl.restart(in.desc.pid)
 		}
 		if d.current != QualityOff {
-			d.stats.LayerSwitches.Add(1)
-			d.totals.LayerSwitches.Add(1)
+			d.counts.LayerSwitches++
 		}
 		d.current = layer
+	}
+	if steady := int32(noSteady); d.current == d.target {
+		if steady = int32(d.current); d.steady.Load() != steady {
+			d.steady.Store(steady)
+		}
+	} else if d.steady.Load() != noSteady {
+		d.steady.Store(noSteady)
 	}
 	if len(payload) == 0 {
 		d.m.Skip(hdr.SequenceNumber)
 		return 0
 	}
+	if in.vp8 && in.desc.hasTID && d.vp8 && !d.temporalLocked(in) {
+		if !in.repaired {
+			d.m.Skip(hdr.SequenceNumber)
+		}
+		return 0
+	}
 	seq, ts, ok := d.m.Update(hdr.SequenceNumber, hdr.Timestamp, nowNs)
 	if !ok {
-		d.stats.PacketsDropped.Add(1)
-		d.totals.PacketsDropped.Add(1)
+		d.counts.PacketsDropped++
 		return 0
 	}
 	d.seqMap[seq%seqMapSize] = seqEntry{valid: true, layer: int8(layer), src: hdr.SequenceNumber, ts: ts}
 	if d.vp8 && in.vp8 {
 		payload = d.vp8m.rewrite(payload, in.desc, d.scratch[:])
 	}
-	n := d.writeLocked(hdr, payload, seq, ts)
+	n := d.writeLocked(hdr, payload, d.ssrc, d.pt, seq, ts)
+	d.lastMarker = hdr.Marker
 	if n > 0 {
-		d.stats.PacketsForwarded.Add(1)
-		d.stats.BytesForwarded.Add(uint64(n))
+		d.counts.PacketsForwarded++
+		d.counts.BytesForwarded += uint64(n)
+		d.sr.sent(ts, nowNs, len(payload))
 	}
 	return n
 }
@@ -302,7 +392,7 @@ func (d *DownTrack) acceptLayerLocked(layer int, keyframe bool, nowNs int64) boo
 	if retarget {
 		d.target = layer
 	}
-	if layer == d.target && !keyframe && nowNs-d.lastKFReqNs > int64(keyframeInterval) {
+	if layer == d.target && !keyframe && nowNs-d.lastKFReqNs > int64(keyframeRetry) {
 		// Waiting for a keyframe that may never come on its own (the first
 		// request raced the layer's start, or was lost): ask again.
 		// Asynchronous: the request takes the receiver's lock and writes
@@ -314,7 +404,7 @@ func (d *DownTrack) acceptLayerLocked(layer int, keyframe bool, nowNs int64) boo
 }
 
 // writeLocked sends one packet and returns the bytes written, 0 on failure.
-func (d *DownTrack) writeLocked(hdr *rtp.Header, payload []byte, seq uint16, ts uint32) int {
+func (d *DownTrack) writeLocked(hdr *rtp.Header, payload []byte, ssrc uint32, pt uint8, seq uint16, ts uint32) int {
 	if d.stripRED {
 		p, ok := d.recv.cfg.Payloads.REDPrimary(payload)
 		if !ok || len(p) == 0 {
@@ -323,10 +413,11 @@ func (d *DownTrack) writeLocked(hdr *rtp.Header, payload []byte, seq uint16, ts 
 		payload = p
 	}
 	d.hdr = *hdr
-	d.hdr.SequenceNumber, d.hdr.Timestamp, d.hdr.SSRC, d.hdr.PayloadType = seq, ts, d.ssrc, d.pt
+	d.hdr.SequenceNumber, d.hdr.Timestamp, d.hdr.SSRC, d.hdr.PayloadType = seq, ts, ssrc, pt
 	// Extension IDs are per negotiation, so the publisher's are meaningless
 	// here; padding was stripped by the reader.
 	d.hdr.Extension, d.hdr.Extensions, d.hdr.Padding, d.hdr.PaddingSize = false, nil, false, 0
+	d.cc.stamp(&d.hdr, len(payload))
 	n, err := d.writer.WriteRTP(&d.hdr, payload)
 	if err != nil {
 		return 0
@@ -337,24 +428,17 @@ func (d *DownTrack) writeLocked(hdr *rtp.Header, payload []byte, seq uint16, ts 
 // Stats snapshots this track's counters.
 func (d *DownTrack) Stats() TrackStats {
 	d.mu.Lock()
-	layer, paused := d.current, d.paused || d.target == QualityOff
+	layer, paused, temporal, counts := d.current, d.paused || d.target == QualityOff, d.tl.cur, d.counts
 	d.mu.Unlock()
 	return TrackStats{
-		PacketsForwarded: d.stats.PacketsForwarded.Load(), BytesForwarded: d.stats.BytesForwarded.Load(),
-		NACKsReceived: d.stats.NACKsReceived.Load(), PacketsRetransmitted: d.stats.PacketsRetransmitted.Load(),
-		PacketsDropped: d.stats.PacketsDropped.Load(), LayerSwitches: d.stats.LayerSwitches.Load(),
-		Pauses: d.stats.Pauses.Load(), PaddingBytes: d.stats.PaddingBytes.Load(),
-		Layer: layer, Paused: paused, EstimatedBitrate: d.bitrate.Load(),
+		TrackCounts: counts,
+		Layer:       layer, Temporal: temporal, Paused: paused, EstimatedBitrate: d.bitrate.Load(),
 		FractionLost: uint8(d.fractionLost.Load()), Jitter: d.jitter.Load(), RTTMillis: d.rttMs.Load(),
 	}
 }
 
-// Close stops forwarding for good.
-func (d *DownTrack) Close() {
-	d.mu.Lock()
-	d.closed = true
-	d.mu.Unlock()
-}
+// Close stops forwarding for good; its counts stay in the totals.
+func (d *DownTrack) Close() { d.totals.retire(d) }
 
 func isClosedErr(err error) bool {
 	return errors.Is(err, io.EOF) || errors.Is(err, io.ErrClosedPipe)

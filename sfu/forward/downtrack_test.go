@@ -3,6 +3,7 @@ package forward
 import (
 	"bytes"
 	"testing"
+	"time"
 
 	"github.com/pion/rtp"
 	"github.com/pion/webrtc/v4"
@@ -87,8 +88,8 @@ func TestDownTrackSwitchesLayersOnKeyframes(t *testing.T) {
 	if int32(w.last.Timestamp-first.Timestamp) <= 0 {
 		t.Fatalf("timestamp went backwards: %d after %d", w.last.Timestamp, first.Timestamp)
 	}
-	if got := d.Stats().LayerSwitches; got != 1 || totals.LayerSwitches.Load() != 1 {
-		t.Fatalf("layer switches %d (total %d), want 1", got, totals.LayerSwitches.Load())
+	if got := d.Stats().LayerSwitches; got != 1 || totals.Read().LayerSwitches != 1 {
+		t.Fatalf("layer switches %d (total %d), want 1", got, totals.Read().LayerSwitches)
 	}
 }
 
@@ -126,7 +127,7 @@ func TestDownTrackBandwidthLimitAndPause(t *testing.T) {
 	if w.count() != n {
 		t.Fatal("forwarded while paused for bandwidth")
 	}
-	if st := d.Stats(); !st.Paused || st.Pauses != 1 || totals.Pauses.Load() != 1 {
+	if st := d.Stats(); !st.Paused || st.Pauses != 1 || totals.Read().Pauses != 1 {
 		t.Fatalf("pause not counted: %+v", st)
 	}
 
@@ -231,5 +232,54 @@ func TestDownTrackH264SwitchesOnIDR(t *testing.T) {
 	send(QualityLow, 0x67) // SPS starts the low layer
 	if d.Stats().Layer != QualityLow || w.last.SequenceNumber != first+2 {
 		t.Fatalf("layer %d, seq %d after %d", d.Stats().Layer, w.last.SequenceNumber, first)
+	}
+}
+
+// While the target layer is forwarded and alive, packets of lower layers
+// are skipped without the track's lock; once it goes silent the next
+// lower keyframe takes over, and a lowered cap still switches down.
+func TestDownTrackLowerLayersWhileSteady(t *testing.T) {
+	r, layers := testReceiver(t, &Counters{}, nil, QualityLow, QualityHigh)
+	d, w := bindDown(r, "sub")
+	f := newFeeder(t, r, layers)
+	f.send(QualityHigh, true)
+	f.send(QualityHigh, false)
+	if got := d.steady.Load(); got != QualityHigh {
+		t.Fatalf("steady = %d while forwarding high", got)
+	}
+	d.mu.Lock() // a reader of the low layer must not need it
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		f.send(QualityLow, true)
+	}()
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		d.mu.Unlock()
+		t.Fatal("a low-layer packet waited for the lock of a track forwarding high")
+	}
+	d.mu.Unlock()
+	if w.count() != 2 || d.Stats().Layer != QualityHigh {
+		t.Fatalf("%d packets, layer %d: the low packet was forwarded", w.count(), d.Stats().Layer)
+	}
+
+	// High went silent: the low keyframe takes over.
+	layers[QualityHigh].lastNs.Store(1)
+	r.lastMediaNs[QualityHigh].Store(1)
+	f.send(QualityLow, true)
+	if w.count() != 3 || d.Stats().Layer != QualityLow {
+		t.Fatalf("%d packets, layer %d: no fallback to low when high went silent", w.count(), d.Stats().Layer)
+	}
+
+	// High resumes, is forwarded again, then the cap drops to low.
+	f.send(QualityHigh, true)
+	if d.Stats().Layer != QualityHigh {
+		t.Fatal("did not return to high")
+	}
+	d.SetMaxQuality(QualityLow)
+	f.send(QualityLow, true)
+	if d.Stats().Layer != QualityLow {
+		t.Fatal("a lowered cap did not switch down")
 	}
 }

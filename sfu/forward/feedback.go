@@ -15,9 +15,13 @@ func (d *DownTrack) retransmit(seqs []uint16, buf []byte) {
 	var hdr rtp.Header
 	for _, seq := range seqs {
 		d.mu.Lock()
-		e := d.seqMap[seq%seqMapSize]
+		e, current := d.seqMap[seq%seqMapSize], d.current
 		d.mu.Unlock()
-		if !e.valid {
+		// A packet of a layer no longer forwarded is of no use to the
+		// subscriber, which moved on to the new layer's keyframe; after a
+		// switch down for bandwidth, resending the old layer's losses
+		// would keep the link as full as before.
+		if !e.valid || int(e.layer) != current {
 			continue
 		}
 		n := d.recv.cached(int(e.layer), e.src, buf)
@@ -44,11 +48,19 @@ func (d *DownTrack) retransmit(seqs []uint16, buf []byte) {
 				// has moved on and the old picture is of no use anyway.
 				payload = d.vp8m.Rewrite(payload, d.scratch[:])
 			}
-			if n := d.writeLocked(&hdr, payload, seq, e.ts); n > 0 {
-				d.stats.PacketsRetransmitted.Add(1)
-				d.totals.PacketsRetransmitted.Add(1)
-				d.stats.BytesForwarded.Add(uint64(n))
-				d.totals.BytesForwarded.Add(uint64(n))
+			if d.rtxSSRC != 0 && len(payload)+2 <= len(d.rtxBuf) {
+				// RTX: the subscriber's media stream statistics stay
+				// those of the media SSRC.
+				d.rtxBuf[0], d.rtxBuf[1] = byte(seq>>8), byte(seq)
+				rtx := d.rtxBuf[:2+copy(d.rtxBuf[2:], payload)]
+				d.rtxSeq++
+				if n := d.writeLocked(&hdr, rtx, d.rtxSSRC, d.rtxPT, d.rtxSeq, e.ts); n > 0 {
+					d.counts.PacketsRetransmitted++
+					d.counts.RTXSent++
+				}
+			} else if n := d.writeLocked(&hdr, payload, d.ssrc, d.pt, seq, e.ts); n > 0 {
+				d.counts.PacketsRetransmitted++
+				d.counts.BytesForwarded += uint64(n)
 			}
 		}
 		d.mu.Unlock()
@@ -78,9 +90,14 @@ func (d *DownTrack) ReadRTCP(sender *webrtc.RTPSender) {
 				for _, pair := range p.Nacks {
 					seqs = append(seqs, pair.PacketList()...)
 				}
-				d.stats.NACKsReceived.Add(uint64(len(seqs)))
-				d.totals.NACKsReceived.Add(uint64(len(seqs)))
+				d.mu.Lock()
+				d.counts.NACKsReceived += uint64(len(seqs))
+				d.mu.Unlock()
 				d.retransmit(seqs, buf)
+			case *rtcp.TransportLayerCC:
+				if d.cfg.OnTransportFeedback != nil {
+					d.cfg.OnTransportFeedback(p)
+				}
 			case *rtcp.ReceiverReport:
 				d.observeReports(p.Reports)
 			case *rtcp.SenderReport:

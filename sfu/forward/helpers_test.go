@@ -115,7 +115,7 @@ func testReceiverCodec(tb testing.TB, mime string, totals *Counters, sent *plis,
 	rids := []string{"q", "h", "f"}
 	for _, q := range qualities {
 		codec := webrtc.RTPCodecParameters{RTPCodecCapability: webrtc.RTPCodecCapability{MimeType: mime, ClockRate: 90000}, PayloadType: 96}
-		if _, ok := r.AddLayer(Layer{RID: rids[q], SSRC: uint32(100 + q), Codec: codec}, func([]byte) (int, error) { return 0, io.EOF }); !ok {
+		if _, ok := r.AddLayer(Layer{RID: rids[q], SSRC: uint32(100 + q), Codec: codec}, func([]byte) (int, bool, error) { return 0, false, io.EOF }); !ok {
 			tb.Fatal("layer refused")
 		}
 	}

@@ -30,6 +30,7 @@ type Payloads interface {
 // LevelSink receives the ssrc-audio-level header extension of every audio
 // packet (RFC 6464: one byte, voice flag and level in -dBov).
 type LevelSink interface {
+	// nowNs is on the receiver's clock (monotonic, not wall time).
 	ObserveLevel(ext []byte, nowNs int64)
 }
 
@@ -49,12 +50,11 @@ type ReceiverConfig struct {
 	// any subscriber wants changes; it reads the value with Wanted, so
 	// racing calls all report the latest (QualityOff: nobody watches).
 	OnWanted func()
+	// AfterFanout, when set, runs on the reader after each packet was
+	// handed to every down track: the server flushes its batched socket
+	// writes there, so one packet's copies leave together without waiting.
+	AfterFanout func()
 }
-
-// keyframeInterval rate-limits keyframe requests to a publisher per layer:
-// many subscribers joining or losing packets at once must not make the
-// encoder emit a keyframe storm.
-const keyframeInterval = 500 * time.Millisecond
 
 // layerStaleNs is how long a layer may be silent before subscribers fall
 // back to another: encoders drop upper simulcast layers when bandwidth or
@@ -73,14 +73,22 @@ type Receiver struct {
 	codec     webrtc.RTPCodecParameters
 	clockRate atomic.Uint32 // read by reader goroutines without the lock
 	layers    [NumLayers]*layer
-	lastKF    [NumLayers]time.Time
+	kfGates   [NumLayers]keyframeGate // see keyframe.go
 	wanted    int
 	closed    bool
 
 	downs atomic.Pointer[[]*DownTrack]
+	// lastMediaNs is each layer's latest media arrival (receiver clock),
+	// readable without the lock (layerSilent).
+	lastMediaNs [NumLayers]atomic.Int64
+	// epoch starts the receiver's clock (see clockNs).
+	epoch time.Time
 }
 
 type layer struct {
+	// keyframeNs is the arrival of the latest keyframe start (video).
+	keyframeNs atomic.Int64
+
 	quality int
 	ssrc    uint32
 	cache   *buffer.Cache
@@ -89,6 +97,7 @@ type layer struct {
 	levelID uint8
 	isVP8   bool
 	loss    lossMeter
+	rates   frameRates
 }
 
 // NewReceiver returns a receiver with no layers yet.
@@ -96,10 +105,17 @@ func NewReceiver(cfg ReceiverConfig) *Receiver {
 	if cfg.Totals == nil {
 		cfg.Totals = &Counters{}
 	}
-	r := &Receiver{cfg: cfg, log: cfg.Log.With("track", cfg.TrackID), wanted: QualityOff}
+	// The clock starts an hour back so that a zero time stamp ("never")
+	// is always long ago.
+	r := &Receiver{cfg: cfg, log: cfg.Log.With("track", cfg.TrackID), wanted: QualityOff, epoch: time.Now().Add(-time.Hour)}
 	r.downs.Store(&[]*DownTrack{})
 	return r
 }
+
+// clockNs is the receiver's monotonic clock in nanoseconds. Every time
+// stamp on the packet path is taken from it: it only reads the monotonic
+// clock, about half the cost of time.Now, paid once per received packet.
+func (r *Receiver) clockNs() int64 { return int64(time.Since(r.epoch)) }
 
 // TrackID is the published track's id.
 func (r *Receiver) TrackID() string { return r.cfg.TrackID }
@@ -140,9 +156,14 @@ type Layer struct {
 	Levels       LevelSink
 }
 
+// ReadFunc reads the next packet of a received stream into buf. repaired
+// is true for a retransmission that arrived over RTX and was unwrapped
+// into the stream's own SSRC, sequence number and payload type.
+type ReadFunc func(buf []byte) (n int, repaired bool, err error)
+
 // AddLayer registers a received stream and returns its reader loop, which
 // the caller runs on its own goroutine; read is the stream's Read.
-func (r *Receiver) AddLayer(info Layer, read func([]byte) (int, error)) (func(), bool) {
+func (r *Receiver) AddLayer(info Layer, read ReadFunc) (func(), bool) {
 	q := QualityForRID(info.RID)
 	size := 512
 	if r.cfg.Kind == webrtc.RTPCodecTypeAudio {
@@ -166,11 +187,11 @@ func (r *Receiver) AddLayer(info Layer, read func([]byte) (int, error)) (func(),
 	return func() { r.readLoop(l, mime, read) }, true
 }
 
-func (r *Receiver) readLoop(l *layer, mime string, read func([]byte) (int, error)) {
+func (r *Receiver) readLoop(l *layer, mime string, read ReadFunc) {
 	buf := make([]byte, buffer.MaxPacketSize)
 	var hdr rtp.Header
 	for {
-		n, err := read(buf)
+		n, repaired, err := read(buf)
 		if err != nil {
 			r.log.Debug("layer reader stopped", "quality", l.quality, "err", err)
 			r.mu.Lock()
@@ -180,7 +201,46 @@ func (r *Receiver) readLoop(l *layer, mime string, read func([]byte) (int, error
 			r.mu.Unlock()
 			return
 		}
+		if repaired {
+			r.handleRepair(l, &hdr, buf[:n])
+			continue
+		}
 		r.handlePacket(l, mime, &hdr, buf[:n])
+	}
+}
+
+// handleRepair takes a retransmission the publisher sent over RTX: it
+// fills the layer's cache, so later NACKs from subscribers find it, and
+// goes to the subscribers forwarding this layer, which fill their gap with
+// it. It never starts a layer (it is an old picture) and does not make a
+// paused layer look live.
+func (r *Receiver) handleRepair(l *layer, hdr *rtp.Header, pkt []byte) {
+	hl, err := hdr.Unmarshal(pkt)
+	if err != nil {
+		return
+	}
+	end := len(pkt)
+	if hdr.Padding && end > hl {
+		end -= int(pkt[end-1])
+	}
+	if end <= hl {
+		return
+	}
+	l.cache.Store(hdr.SequenceNumber, pkt)
+	l.loss.observe(hdr.SequenceNumber)
+	r.cfg.Totals.RTXReceived.Add(1)
+	payload := pkt[hl:end]
+	var desc vp8Descriptor
+	vp8 := false
+	if l.isVP8 {
+		desc, vp8 = parseVP8(payload)
+	}
+	in := packetIn{layer: l.quality, hdr: hdr, payload: payload, clockNs: r.clockNs(), vp8: vp8, desc: desc, repaired: true, kfKnown: true}
+	for _, d := range *r.downs.Load() {
+		d.forward(&in)
+	}
+	if r.cfg.AfterFanout != nil {
+		r.cfg.AfterFanout()
 	}
 }
 
@@ -200,13 +260,13 @@ func (r *Receiver) handlePacket(l *layer, mime string, hdr *rtp.Header, pkt []by
 	l.cache.Store(hdr.SequenceNumber, pkt)
 	payload := pkt[hl:end]
 	audio := r.cfg.Kind == webrtc.RTPCodecTypeAudio
-	kf := audio || (len(payload) > 0 && r.cfg.Payloads.Keyframe(mime, payload))
-	now := time.Now().UnixNano()
+	now := r.clockNs()
 	l.loss.observe(hdr.SequenceNumber)
 	if len(payload) > 0 {
 		// Padding-only packets (bandwidth probes) keep flowing on layers
 		// the encoder paused, so they do not count as the layer being live.
 		l.lastNs.Store(now)
+		r.lastMediaNs[l.quality].Store(now)
 	}
 	if audio && l.levels != nil && l.levelID != 0 {
 		if ext := hdr.GetExtension(l.levelID); len(ext) > 0 {
@@ -217,32 +277,56 @@ func (r *Receiver) handlePacket(l *layer, mime string, hdr *rtp.Header, pkt []by
 	vp8 := false
 	if len(payload) > 0 && l.isVP8 {
 		desc, vp8 = parseVP8(payload)
-	}
-	pkt0 := packetIn{layer: l.quality, hdr: hdr, payload: payload, keyframe: kf, nowNs: now, vp8: vp8, desc: desc}
-	var packets, bytes uint64
-	for _, d := range *r.downs.Load() {
-		if n := d.forward(&pkt0); n > 0 {
-			packets++
-			bytes += uint64(n)
+		if vp8 && desc.hasTID && payload[0]&0x17 == 0x10 {
+			// First packet of a picture (S set, partition 0).
+			l.rates.count(desc.tid, now)
 		}
 	}
-	// Server totals are shared by every reader: one update per packet,
-	// not one per subscriber.
-	if packets > 0 {
-		r.cfg.Totals.PacketsForwarded.Add(packets)
-		r.cfg.Totals.BytesForwarded.Add(bytes)
+	// packetIn looks at most once whether this is a keyframe, here for the
+	// layer's keyframe time (keyframe requests wait on it) and for down
+	// tracks about to switch layers.
+	pkt0 := packetIn{layer: l.quality, hdr: hdr, payload: payload, clockNs: now, vp8: vp8, desc: desc,
+		keyframe: audio, kfKnown: audio || len(payload) == 0, mime: mime, payloads: r.cfg.Payloads}
+	if !audio && pkt0.isKeyframe() {
+		l.keyframeNs.Store(now)
+	}
+	for _, d := range *r.downs.Load() {
+		d.forward(&pkt0)
+	}
+	if r.cfg.AfterFanout != nil {
+		r.cfg.AfterFanout()
 	}
 }
 
 // packetIn is one received packet as every down track sees it.
 type packetIn struct {
-	layer    int
-	hdr      *rtp.Header
-	payload  []byte
-	keyframe bool
-	nowNs    int64
-	vp8      bool // desc is a parsed VP8 descriptor
-	desc     vp8Descriptor
+	layer   int
+	hdr     *rtp.Header
+	payload []byte
+	// clockNs is the arrival on the receiver's clock (Receiver.clockNs),
+	// not wall time.
+	clockNs int64
+	vp8     bool // desc is a parsed VP8 descriptor
+	desc    vp8Descriptor
+	// keyframe is valid once kfKnown; isKeyframe fills it on first use.
+	keyframe, kfKnown bool
+	mime              string
+	payloads          Payloads
+	// repaired marks a retransmission from the publisher (RTX): it only
+	// fills a gap in the layer already being forwarded.
+	repaired bool
+}
+
+// isKeyframe reports whether the packet starts a decodable picture,
+// inspecting the payload at most once however many down tracks ask.
+func (p *packetIn) isKeyframe() bool {
+	if !p.kfKnown {
+		// A VP8 keyframe starts partition 0 (S set, PID 0): other packets
+		// of a picture need no look.
+		p.keyframe = !(p.vp8 && p.payload[0]&0x17 != 0x10) && p.payloads.Keyframe(p.mime, p.payload)
+		p.kfKnown = true
+	}
+	return p.keyframe
 }
 
 // ReceiveLoss returns the fraction of packets missing (0–1) on the best
@@ -259,6 +343,30 @@ func (r *Receiver) ReceiveLoss() float64 {
 	return worst
 }
 
+// layerSilent reports, without locking, whether layer q sent no media for
+// layerStaleNs (or never did); nowNs is on the receiver's clock.
+func (r *Receiver) layerSilent(q int, nowNs int64) bool {
+	return q < 0 || q >= NumLayers || nowNs-r.lastMediaNs[q].Load() > layerStaleNs
+}
+
+// TemporalFrameRates is the measured frame rate of each VP8 temporal layer
+// of a simulcast layer, counting the layers below (index t: what a
+// subscriber receives when forwarded temporal layers 0..t); zeros while
+// unknown or when the publisher sends no temporal layers.
+func (r *Receiver) TemporalFrameRates(q int) [MaxTemporalLayers]float64 {
+	var out [MaxTemporalLayers]float64
+	if q < 0 || q >= NumLayers {
+		return out
+	}
+	r.mu.Lock()
+	l := r.layers[q]
+	r.mu.Unlock()
+	if l != nil {
+		out = l.rates.cumulative()
+	}
+	return out
+}
+
 func (r *Receiver) layerStale(q int, nowNs int64) bool {
 	if q < 0 || q >= NumLayers {
 		return true
@@ -270,7 +378,7 @@ func (r *Receiver) layerStale(q int, nowNs int64) bool {
 }
 
 // LiveLayers reports which layers the publisher sends now.
-func (r *Receiver) LiveLayers() [NumLayers]bool { return r.liveLayers(time.Now().UnixNano()) }
+func (r *Receiver) LiveLayers() [NumLayers]bool { return r.liveLayers(r.clockNs()) }
 
 // liveLayers reports which layers are received and not silent.
 func (r *Receiver) liveLayers(nowNs int64) [NumLayers]bool {
@@ -300,8 +408,7 @@ func (r *Receiver) cached(q int, seq uint16, dst []byte) int {
 // retarget recomputes the layer a down track should receive and what the
 // publisher should send.
 func (r *Receiver) retarget(d *DownTrack) {
-	now := time.Now().UnixNano()
-	live := r.liveLayers(now)
+	live := r.liveLayers(r.clockNs())
 	if !d.retarget(live) {
 		r.updateWanted()
 		return
@@ -335,27 +442,55 @@ func (r *Receiver) Wanted() int {
 	return r.wanted
 }
 
-// RequestKeyframe sends a PLI for a layer unless one went out recently.
+// RequestKeyframe asks the publisher for a keyframe on a layer, sharing
+// requests between subscribers (keyframe.go): at once, joined to one already
+// on its way, or deferred a little after a keyframe that just passed.
 func (r *Receiver) RequestKeyframe(q int) {
 	if r.cfg.Kind != webrtc.RTPCodecTypeVideo || q < 0 || q >= NumLayers {
 		return
 	}
 	r.mu.Lock()
 	l := r.layers[q]
-	if l == nil || time.Since(r.lastKF[q]) < keyframeInterval {
+	if l == nil || r.closed {
 		r.mu.Unlock()
 		return
 	}
-	r.lastKF[q] = time.Now()
+	action, wait := r.kfGates[q].decide(r.clockNs(), l.keyframeNs.Load())
 	r.mu.Unlock()
+	switch action {
+	case keyframeSend:
+		r.sendPLI(l)
+	case keyframeDefer:
+		time.AfterFunc(wait, func() { r.deferredKeyframe(q, l) })
+	}
+}
+
+// deferredKeyframe sends a deferred request when it is still wanted.
+func (r *Receiver) deferredKeyframe(q int, l *layer) {
+	r.mu.Lock()
+	if r.closed || r.layers[q] != l {
+		r.kfGates[q].cancel()
+		r.mu.Unlock()
+		return
+	}
+	send := r.kfGates[q].fire(r.clockNs(), l.keyframeNs.Load())
+	r.mu.Unlock()
+	if send {
+		r.sendPLI(l)
+	}
+}
+
+func (r *Receiver) sendPLI(l *layer) {
 	r.cfg.Totals.PLIsSent.Add(1)
 	if err := r.cfg.SendRTCP([]rtcp.Packet{&rtcp.PictureLossIndication{MediaSSRC: l.ssrc}}); err != nil {
 		r.log.Debug("keyframe request failed", "err", err)
 	}
 }
 
-// AddDown starts fanning out to d.
+// AddDown starts fanning out to d; its counts join the totals until it
+// is closed.
 func (r *Receiver) AddDown(d *DownTrack) {
+	r.cfg.Totals.register(d)
 	for {
 		old := r.downs.Load()
 		next := append(slices.Clip(*old), d)

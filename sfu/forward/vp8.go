@@ -9,6 +9,12 @@ type vp8Descriptor struct {
 	pid     uint16
 	tl0At   int // offset of TL0PICIDX, -1 when absent
 	tl0     uint8
+	// hasTID is set when the T bit is: tid is the temporal layer of the
+	// picture and sync (the Y bit) says it depends only on base-layer
+	// pictures, so a subscriber can start that temporal layer there.
+	hasTID bool
+	tid    uint8
+	sync   bool
 }
 
 func parseVP8(p []byte) (vp8Descriptor, bool) {
@@ -41,6 +47,13 @@ func parseVP8(p []byte) (vp8Descriptor, bool) {
 			return d, false
 		}
 		d.tl0At, d.tl0 = i, p[i]
+		i++
+	}
+	if ext&0x20 != 0 {
+		if len(p) <= i {
+			return d, false
+		}
+		d.hasTID, d.tid, d.sync = true, p[i]>>6, p[i]&0x20 != 0
 	}
 	return d, true
 }
@@ -74,6 +87,11 @@ func (m *VP8Munger) switchTo(d vp8Descriptor) {
 	m.pidOffset = m.lastPID + 1 - d.pid
 	m.tl0Offset = m.lastTL0 + 1 - d.tl0
 }
+
+// dropPicture hides a picture that is not forwarded (a temporal layer
+// above the subscriber's) by numbering later pictures one lower, so the
+// subscriber's decoder sees no picture missing.
+func (m *VP8Munger) dropPicture() { m.pidOffset-- }
 
 // Rewrite returns payload with its picture id and TL0PICIDX mapped; when a
 // change is needed it is written into scratch (payload is shared by every

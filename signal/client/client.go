@@ -14,6 +14,7 @@ import (
 	"github.com/gorilla/websocket"
 	"github.com/livekit/protocol/livekit"
 	"github.com/pion/rtp"
+	"github.com/pion/transport/v4"
 	"github.com/pion/webrtc/v4"
 	"google.golang.org/protobuf/proto"
 )
@@ -32,8 +33,17 @@ type Config struct {
 	SinglePC bool
 	// OnRTP, when set, sees every received RTP packet with its arrival
 	// time, on the track's reader goroutine (keep it short; do not retain p).
-	OnRTP  func(t *RemoteTrack, p *rtp.Packet, arrival time.Time)
-	Logger *slog.Logger
+	OnRTP func(t *RemoteTrack, p *rtp.Packet, arrival time.Time)
+	// DropSent, when set, simulates a lossy uplink: every outgoing media
+	// packet (of a stream with that codec) it returns true for is dropped
+	// before the socket, after pion's NACK responder kept it for
+	// retransmission. Retransmissions on an RTX SSRC are never offered.
+	DropSent func(mime string, h *rtp.Header) bool
+	Logger   *slog.Logger
+	// Net, when set, carries the peer connections instead of the host's
+	// network (pion's virtual network in tests); signalling still uses the
+	// host's.
+	Net transport.Net
 }
 
 // Client is one joined participant.

@@ -28,6 +28,26 @@ type LocalTrack struct {
 	midID, ridID uint8
 
 	keyframeRequests atomic.Int64
+	remb             atomic.Uint64 // latest receiver estimate, bit/s
+	transportCC      atomic.Int64  // transport-wide feedback packets
+}
+
+// REMB is the latest receiver estimate (bit/s) the server sent for this
+// track, 0 before any.
+func (t *LocalTrack) REMB() uint64 { return t.remb.Load() }
+
+// TransportFeedback counts transport-wide congestion control feedback
+// packets received about this track.
+func (t *LocalTrack) TransportFeedback() int64 { return t.transportCC.Load() }
+
+// countFeedback notes bandwidth feedback among received RTCP.
+func (t *LocalTrack) countFeedback(p rtcp.Packet) {
+	switch p := p.(type) {
+	case *rtcp.ReceiverEstimatedMaximumBitrate:
+		t.remb.Store(uint64(p.Bitrate))
+	case *rtcp.TransportLayerCC:
+		t.transportCC.Add(1)
+	}
 }
 
 // WriteRTP sends one packet (SSRC and payload type are set by pion).
@@ -85,6 +105,7 @@ func (c *Client) Publish(ctx context.Context, name, mime string, source livekit.
 				case *rtcp.PictureLossIndication, *rtcp.FullIntraRequest:
 					lt.keyframeRequests.Add(1)
 				}
+				lt.countFeedback(p)
 			}
 		}
 	}()
@@ -110,6 +131,9 @@ type RemoteTrack struct {
 	packets   int
 	bytes     int
 	lastSeq   uint16
+	lastTS    uint32 // RTP timestamp of the newest packet
+	srs       int    // sender reports received for this track's SSRC
+	lastSR    rtcp.SenderReport
 	gaps      int // seq numbers skipped going forward
 	backwards int // seq older than the last one (reorder or jump back)
 	payloads  [][]byte
@@ -120,12 +144,19 @@ type RemoteTrack struct {
 type Stats struct {
 	Packets, Bytes, Gaps, Backwards, Duplicates int
 	LastSeq                                     uint16
+	// LastTimestamp is the RTP timestamp of the newest packet.
+	LastTimestamp uint32
+	// SenderReports counts the RTCP sender reports received for this
+	// track's SSRC; LastSenderReport is the latest of them.
+	SenderReports    int
+	LastSenderReport rtcp.SenderReport
 }
 
 func (r *RemoteTrack) Stats() Stats {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return Stats{Packets: r.packets, Bytes: r.bytes, Gaps: r.gaps, Backwards: r.backwards, Duplicates: r.dups, LastSeq: r.lastSeq}
+	return Stats{Packets: r.packets, Bytes: r.bytes, Gaps: r.gaps, Backwards: r.backwards, Duplicates: r.dups, LastSeq: r.lastSeq,
+		LastTimestamp: r.lastTS, SenderReports: r.srs, LastSenderReport: r.lastSR}
 }
 
 // NACK asks the sender to retransmit the given sequence numbers.
@@ -145,12 +176,13 @@ func (r *RemoteTrack) RequestKeyframe() error {
 	return r.pc.WriteRTCP([]rtcp.Packet{&rtcp.PictureLossIndication{MediaSSRC: uint32(r.track.SSRC())}})
 }
 
-func (c *Client) onTrack(tr *webrtc.TrackRemote, pc *webrtc.PeerConnection) {
+func (c *Client) onTrack(tr *webrtc.TrackRemote, recv *webrtc.RTPReceiver, pc *webrtc.PeerConnection) {
 	rt := &RemoteTrack{SID: tr.ID(), Codec: tr.Codec().MimeType, track: tr, pc: pc}
 	c.mu.Lock()
 	c.remote[rt.SID] = rt
 	c.mu.Unlock()
 	c.wake()
+	go rt.readRTCP(recv)
 	go func() {
 		for {
 			p, _, err := tr.ReadRTP()
@@ -182,7 +214,7 @@ func (c *Client) onTrack(tr *webrtc.TrackRemote, pc *webrtc.PeerConnection) {
 				}
 			}
 			if rt.packets == 0 || int16(p.SequenceNumber-rt.lastSeq) > 0 {
-				rt.lastSeq = p.SequenceNumber
+				rt.lastSeq, rt.lastTS = p.SequenceNumber, p.Timestamp
 			}
 			rt.packets++
 			rt.bytes += len(p.Payload)
@@ -192,6 +224,26 @@ func (c *Client) onTrack(tr *webrtc.TrackRemote, pc *webrtc.PeerConnection) {
 			rt.mu.Unlock()
 		}
 	}()
+}
+
+// readRTCP counts the sender reports for this track until the receiver
+// stops.
+func (r *RemoteTrack) readRTCP(recv *webrtc.RTPReceiver) {
+	ssrc := uint32(r.track.SSRC())
+	for {
+		pkts, _, err := recv.ReadRTCP()
+		if err != nil {
+			return
+		}
+		for _, p := range pkts {
+			if sr, ok := p.(*rtcp.SenderReport); ok && sr.SSRC == ssrc {
+				r.mu.Lock()
+				r.srs++
+				r.lastSR = *sr
+				r.mu.Unlock()
+			}
+		}
+	}
 }
 
 // RemoteTracks lists subscribed tracks that received media.

@@ -7,7 +7,10 @@ import (
 	"sync"
 
 	"github.com/livekit/protocol/livekit"
+	"github.com/pion/ice/v4"
 	"github.com/pion/interceptor"
+	"github.com/pion/rtp"
+	"github.com/pion/transport/v4"
 	"github.com/pion/webrtc/v4"
 )
 
@@ -25,17 +28,30 @@ type peer struct {
 	negMu     sync.Mutex // one publisher negotiation at a time
 }
 
-func newAPI(loopback bool) (*webrtc.API, error) {
+func newAPI(loopback bool, drop func(string, *rtp.Header) bool, vnet transport.Net) (*webrtc.API, error) {
 	me := &webrtc.MediaEngine{}
 	if err := me.RegisterDefaultCodecs(); err != nil {
 		return nil, fmt.Errorf("codecs: %w", err)
 	}
 	reg := &interceptor.Registry{}
+	if drop != nil {
+		// First in the chain: closest to the socket.
+		reg.Add(dropFactory{drop: drop})
+	}
 	if err := webrtc.RegisterDefaultInterceptors(me, reg); err != nil {
 		return nil, fmt.Errorf("interceptors: %w", err)
 	}
+	// Number outgoing packets for transport-wide feedback, as browsers
+	// do, so that the server's feedback toward publishers can be seen.
+	if err := webrtc.ConfigureTWCCHeaderExtensionSender(me, reg); err != nil {
+		return nil, fmt.Errorf("transport-wide sequence numbers: %w", err)
+	}
 	se := webrtc.SettingEngine{}
 	se.SetIncludeLoopbackCandidate(loopback)
+	if vnet != nil {
+		se.SetNet(vnet)
+		se.SetICEMulticastDNSMode(ice.MulticastDNSModeDisabled)
+	}
 	// The client measures what the server sends, retransmissions included;
 	// SRTP replay protection would hide a retransmitted packet that had in
 	// fact arrived.
@@ -45,7 +61,7 @@ func newAPI(loopback bool) (*webrtc.API, error) {
 }
 
 func (c *Client) setupPeers() error {
-	api, err := newAPI(c.cfg.IncludeLoopback)
+	api, err := newAPI(c.cfg.IncludeLoopback, c.cfg.DropSent, c.cfg.Net)
 	if err != nil {
 		return err
 	}
@@ -89,7 +105,7 @@ func (c *Client) setupPeers() error {
 	if c.sub == nil {
 		rel.OnMessage(func(m webrtc.DataChannelMessage) { c.gotData(m.Data) })
 		lossy.OnMessage(func(m webrtc.DataChannelMessage) { c.gotData(m.Data) })
-		c.pub.pc.OnTrack(func(tr *webrtc.TrackRemote, _ *webrtc.RTPReceiver) { c.onTrack(tr, c.pub.pc) })
+		c.pub.pc.OnTrack(func(tr *webrtc.TrackRemote, r *webrtc.RTPReceiver) { c.onTrack(tr, r, c.pub.pc) })
 		return c.addRecvOnly(v1RecvSections, v1RecvSections)
 	}
 	c.sub.pc.OnDataChannel(func(dc *webrtc.DataChannel) {
@@ -101,7 +117,7 @@ func (c *Client) setupPeers() error {
 		})
 		dc.OnMessage(func(m webrtc.DataChannelMessage) { c.gotData(m.Data) })
 	})
-	c.sub.pc.OnTrack(func(tr *webrtc.TrackRemote, _ *webrtc.RTPReceiver) { c.onTrack(tr, c.sub.pc) })
+	c.sub.pc.OnTrack(func(tr *webrtc.TrackRemote, r *webrtc.RTPReceiver) { c.onTrack(tr, r, c.sub.pc) })
 	return nil
 }
 

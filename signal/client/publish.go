@@ -173,6 +173,7 @@ func (t *LocalTrack) readRTCP(layer int, rid string, onKeyframe func(int)) {
 					onKeyframe(layer)
 				}
 			}
+			t.countFeedback(p)
 		}
 	}
 }

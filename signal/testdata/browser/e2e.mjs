@@ -1,7 +1,7 @@
 // Drives two livekit-client participants in headless Chromium against our
 // server and prints one JSON object of step results.
 // usage: node e2e.mjs <http base url> <v1|v0> <token alice> <token bob> [adaptive]
-import { launchChromium, stepRecorder, until } from './lib.mjs';
+import { launchChromium, openHarness, stepRecorder, until } from './lib.mjs';
 
 const [base, mode, tokA, tokB, adaptiveArg] = process.argv.slice(2);
 const adaptive = adaptiveArg === 'adaptive';
@@ -15,12 +15,7 @@ const browser = await launchChromium();
 const logs = [];
 const pages = {};
 async function open(name) {
-  const ctx = await browser.newContext();
-  await ctx.grantPermissions(['camera', 'microphone']);
-  const page = await ctx.newPage();
-  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') logs.push(`${name}: ${m.text()}`.slice(0, 300)); });
-  page.on('pageerror', (e) => logs.push(`${name} pageerror: ${e}`));
-  await page.goto(`${base}/harness.html`);
+  const page = await openHarness(browser, base, name, logs, { warnings: true });
   pages[name] = page;
   return page;
 }

@@ -42,3 +42,20 @@ export function launchChromium(extraArgs = []) {
       '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required', ...extraArgs],
   });
 }
+
+/**
+ * Opens harness.html (under base) in a browser context of its own, with
+ * camera and microphone allowed. The page's console errors (and warnings,
+ * when asked) and uncaught errors go to logs, prefixed with name.
+ */
+export async function openHarness(browser, base, name, logs, { warnings = false } = {}) {
+  const ctx = await browser.newContext();
+  await ctx.grantPermissions(['camera', 'microphone']);
+  const page = await ctx.newPage();
+  page.on('console', (m) => {
+    if (m.type() === 'error' || (warnings && m.type() === 'warning')) logs.push(`${name}: ${m.text()}`.slice(0, 300));
+  });
+  page.on('pageerror', (e) => logs.push(`${name} pageerror: ${e}`));
+  await page.goto(`${base}/harness.html`, { timeout: 90000 });
+  return page;
+}

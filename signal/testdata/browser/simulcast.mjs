@@ -5,7 +5,7 @@
 // alice publishes camera and microphone; bob shows her large (1280×720),
 // carol as a 160×90 thumbnail. Further tokens join a crowd step in which
 // everyone publishes and everyone must decode everyone.
-import { launchChromium, sleep, stepRecorder, until } from './lib.mjs';
+import { launchChromium, openHarness, sleep, stepRecorder, until } from './lib.mjs';
 
 const [base, tokA, tokB, tokC, ...crowd] = process.argv.slice(2);
 const wsURL = base.replace(/^http/, 'ws');
@@ -17,12 +17,7 @@ const browser = await launchChromium();
 const logs = [];
 const pages = {};
 async function open(name) {
-  const ctx = await browser.newContext();
-  await ctx.grantPermissions(['camera', 'microphone']);
-  const page = await ctx.newPage();
-  page.on('console', (m) => { if (m.type() === 'error') logs.push(`${name}: ${m.text()}`.slice(0, 300)); });
-  page.on('pageerror', (e) => logs.push(`${name} pageerror: ${e}`));
-  await page.goto(`${base}/harness.html`, { timeout: 90000 });
+  const page = await openHarness(browser, base, name, logs);
   pages[name] = page;
   return page;
 }
