@@ -49,8 +49,8 @@ const TEMPLATE_SECTIONS = new Set(['apps', 'charts', 'components', 'dashboards',
 const PRODUCT_PAGES = new Set(['/pages/misc/not-found', '/apps/bit/add-new-base', '/apps/logistics/dashboard0', '/apps/logistics/dashboard2'])
 
 /** One context whose console errors and page errors are collected, per host of the app. */
-async function trackedPage(browser, { viewport = { width: 1280, height: 800 }, bypassCSP = false, consent = true } = {}) {
-  const context = await browser.newContext({ locale: 'en-US', viewport, bypassCSP, permissions: ['camera', 'microphone'] })
+async function trackedPage(browser, { viewport = { width: 1280, height: 800 }, bypassCSP = false, consent = true, storageState } = {}) {
+  const context = await browser.newContext({ locale: 'en-US', viewport, bypassCSP, storageState, permissions: ['camera', 'microphone'] })
   // Consent is stored up front so the banner never sits over what is being checked.
   if (consent) await context.addInitScript(() => localStorage.setItem('cookie-banner-consent', 'accept'))
   const page = await context.newPage()
@@ -93,12 +93,63 @@ async function hasMenu(page) {
   return (await page.locator('nav[aria-label="Main menu"]').count()) > 0
 }
 
-/** Opens every collapsed group of the vertical menu. */
+/** Opens every collapsed group of the vertical menu, a whole level per round. */
 async function expandMenu(page) {
   await page.locator('nav[aria-label="Main menu"]').waitFor()
-  const closed = page.locator('nav[aria-label="Main menu"] [aria-expanded="false"]')
-  for (let i = 0; i < 80 && (await closed.count()) > 0; i++) await closed.first().click()
+  await page.waitForFunction(
+    () => {
+      const closed = document.querySelectorAll('nav[aria-label="Main menu"] [aria-expanded="false"]')
+      for (const b of closed) b.click()
+      return closed.length === 0
+    },
+    null,
+    { timeout: 20000, polling: 100 },
+  )
 }
+
+/** Remembers the current main heading element, to wait for the next page's own. */
+async function markHeading(page) {
+  await page.evaluate(() => {
+    window.__crawlHeading = document.querySelector('h1')
+  })
+}
+
+/** Waits until a new page has put up its own main heading (the element, not its text, is new). */
+async function newHeading(page, label) {
+  try {
+    await page.waitForFunction(() => {
+      const h = document.querySelector('h1')
+      return h !== null && h !== window.__crawlHeading && h.getClientRects().length > 0
+    }, null, { timeout: 20000 })
+  } catch {
+    throw new AssertionError(`${label}: no new main heading (at ${page.url()})`)
+  }
+}
+
+/** Client-side navigation, as a link in the app does it: the loaded app stays, only the page changes. */
+async function navigateInApp(page, href, label) {
+  await markHeading(page)
+  await page.evaluate((to) => {
+    history.pushState(null, '', to)
+    dispatchEvent(new PopStateEvent('popstate', { state: null }))
+  }, href)
+  await newHeading(page, label)
+}
+
+/** Lets lazily drawn parts (charts behind a skeleton) arrive before a screenshot; never fails. */
+async function settled(page) {
+  await page.waitForFunction(() => !document.querySelector('.MuiSkeleton-root'), null, { timeout: 5000, polling: 100 }).catch(() => undefined)
+}
+
+/** `count` shares of `list`, dealt round-robin so that slow and fast pages mix. */
+function deal(list, count) {
+  const shares = Array.from({ length: count }, () => [])
+  list.forEach((item, i) => shares[i % count].push(item))
+  return shares
+}
+
+/** Artifact name of a page: "/apps/user/list" -> "template-apps-user-list". */
+const shotName = (href) => `template-${href.split('?')[0].slice(1).replace(/\//g, '-') || 'root'}`
 
 /** A listing to open on the offer page, made through the API as the signed-in user. */
 async function makeListing(page) {
@@ -126,76 +177,129 @@ async function axeCheck(page, label) {
 
 export const crawlScenarios = [
   {
+    // Several signed-in pages work through the routes side by side; each takes
+    // a share of the menu entries, clicks them, checks the page and keeps a
+    // screenshot, then visits its share again in Arabic (1280 and 390 px) and
+    // in English at 390 px by in-app navigation, then types in its share of
+    // the remaining routes.
     name: 'route-crawl-admin-and-menu',
-    async run({ browser, siteUrl }) {
+    async run({ browser, siteUrl, artifacts }) {
       assert(ADMIN.email && ADMIN.password, 'SOUK_E2E_ADMIN_EMAIL and SOUK_E2E_ADMIN_PASSWORD are not set (with-server.mjs sets them)')
-      const { page, context, errors } = await trackedPage(browser)
-      await signIn(page, siteUrl, EN_HOST, ADMIN.email, ADMIN.password)
-      const offerId = await makeListing(page)
+      const first = await trackedPage(browser)
+      await signIn(first.page, siteUrl, EN_HOST, ADMIN.email, ADMIN.password)
+      const offerId = await makeListing(first.page)
+      const storageState = await first.context.storageState()
       const routes = specRoutes()
 
-      // 1. Every template page by clicking through the menu, from the vertical layout.
-      await page.goto(siteUrl(EN_HOST, '/my-items?lang=en'))
-      await checkPage(page, '/my-items', errors)
-      await expandMenu(page)
-      const menu = page.locator('nav[aria-label="Main menu"]')
-      const hrefs = [...new Set(await menu.locator('a[href]').evaluateAll((as) => as.map((a) => a.getAttribute('href'))))]
-      const shape = (p) => p.replace(/\/[^/]+/g, (seg) => seg).split('?')[0]
+      // The menu's links, from the vertical layout.
+      await first.page.goto(siteUrl(EN_HOST, '/my-items?lang=en'))
+      await checkPage(first.page, '/my-items', first.errors)
+      await expandMenu(first.page)
+      const hrefs = [...new Set(await first.page.locator('nav[aria-label="Main menu"] a[href]').evaluateAll((as) => as.map((a) => a.getAttribute('href'))))]
+      const shape = (p) => p.split('?')[0]
       const templates = routes.filter((r) => TEMPLATE_SECTIONS.has(r.section) && !PRODUCT_PAGES.has(r.pattern))
       const matches = (pattern, href) => new RegExp(`^${pattern.replace(/:\w+/g, '[^/]+')}$`).test(shape(href))
       const unreachable = templates.filter((r) => r.pattern !== '/apps/email/:label' && !hrefs.some((h) => matches(r.pattern, h)))
       assert(unreachable.length === 0, `not in the admin menu: ${unreachable.map((r) => r.pattern).join(', ')}`)
+      const targets = hrefs.filter((h) => templates.some((r) => matches(r.pattern, h)))
+      const patternOf = (href) => templates.find((r) => matches(r.pattern, href))?.pattern ?? ''
+
+      const workers = Math.max(1, Number(process.env.SOUK_E2E_CRAWL_WORKERS) || 3)
+      const clickShares = deal(targets, workers)
       const visited = new Set()
-      let previousHeading = await page.locator('h1').first().textContent()
-      for (const href of hrefs) {
-        if (!templates.some((r) => matches(r.pattern, href))) continue
-        // A blank-layout page leaves the menu behind, and a menu still settling after a
-        // reload can swap the element under the pointer: reopen the groups and try again.
-        for (let attempt = 1; ; attempt++) {
-          try {
-            if (!(await menu.locator(`a[href="${href}"]`).count())) {
-              await page.goto(siteUrl(EN_HOST, '/my-items'))
-              await checkPage(page, '/my-items', errors)
-              await expandMenu(page)
+      const timings = []
+
+      /** 1. Every template page by clicking its menu entry, with a screenshot at 1280 px in English. */
+      async function clickThrough({ page, errors }, share) {
+        const menu = page.locator('nav[aria-label="Main menu"]')
+        const openMenu = async () => {
+          await page.goto(siteUrl(EN_HOST, '/my-items?lang=en'))
+          await checkPage(page, '/my-items', errors)
+          await expandMenu(page)
+        }
+        if (!(await menu.count())) await openMenu()
+        for (const href of share) {
+          const pattern = patternOf(href)
+          // A blank-layout page leaves the menu behind, and a menu still settling after a
+          // reload can swap the element under the pointer: reopen the groups and try again.
+          for (let attempt = 1; ; attempt++) {
+            try {
+              if (!(await menu.locator(`a[href="${href}"]`).count())) await openMenu()
+              await markHeading(page)
+              await menu.locator(`a[href="${href}"]`).first().click({ timeout: 8000 })
+              // A click that lands while the menu re-renders may not navigate:
+              // it counts only once the address is the link's.
+              await page.waitForURL((u) => u.pathname === href.split('?')[0], { timeout: 15000 })
+              break
+            } catch (err) {
+              if (attempt === 3) throw err
+              await openMenu()
             }
-            previousHeading = await page.locator('h1').first().textContent()
-            await menu.locator(`a[href="${href}"]`).first().click({ timeout: 8000 })
-            // A click that lands while the menu re-renders may not navigate:
-            // it counts only once the address is the link's.
-            await page.waitForURL((u) => u.pathname === href.split('?')[0], { timeout: 15000 })
-            break
-          } catch (err) {
-            if (attempt === 3) throw err
-            await page.goto(siteUrl(EN_HOST, '/my-items'))
-            await checkPage(page, '/my-items', errors)
-            await expandMenu(page)
+          }
+          // The address changes before the page's chunk arrives: wait for the new page itself.
+          await newHeading(page, `menu → ${href}`)
+          await checkPage(page, `menu → ${href}`, errors)
+          assert((await hasMenu(page)) === !BLANK.test(pattern), `menu → ${href}: expected the ${BLANK.test(pattern) ? 'blank' : 'default'} layout`)
+          await settled(page)
+          await page.screenshot({ path: join(artifacts, `${shotName(href)}-en-1280.png`) })
+          visited.add(pattern)
+        }
+      }
+
+      /** 2. The same pages in Arabic at 1280 and 390 px, and in English at 390 px, navigated in the loaded app. */
+      async function shoot({ page, errors }, share) {
+        for (const lang of ['ar', 'en']) {
+          await page.setViewportSize({ width: 1280, height: 800 })
+          await page.goto(siteUrl(EN_HOST, `/my-items?lang=${lang}`))
+          await checkPage(page, `/my-items ${lang}`, errors)
+          if (lang === 'en') await page.setViewportSize({ width: 390, height: 844 })
+          for (const href of share) {
+            await navigateInApp(page, href, `${lang} ${href}`)
+            await checkPage(page, `${lang} ${href}`, errors)
+            await settled(page)
+            if (lang === 'ar') {
+              await page.screenshot({ path: join(artifacts, `${shotName(href)}-ar-1280.png`) })
+              await page.setViewportSize({ width: 390, height: 844 })
+            }
+            await page.getByRole('heading', { level: 1 }).first().waitFor({ state: 'visible' })
+            await page.screenshot({ path: join(artifacts, `${shotName(href)}-${lang}-390.png`) })
+            if (lang === 'ar') await page.setViewportSize({ width: 1280, height: 800 })
           }
         }
-        const pattern = templates.find((r) => matches(r.pattern, href))?.pattern ?? ''
-        // The address changes before the page's chunk arrives: wait for the new page itself.
-        if (BLANK.test(pattern)) await menu.waitFor({ state: 'detached', timeout: 20000 })
-        else await page.waitForFunction((before) => document.querySelector('h1')?.textContent !== before, previousHeading, { timeout: 5000 }).catch(() => undefined)
-        await checkPage(page, `menu → ${href}`, errors)
-        previousHeading = await page.locator('h1').first().textContent()
-        assert((await hasMenu(page)) === !BLANK.test(pattern), `menu → ${href}: expected the ${BLANK.test(pattern) ? 'blank' : 'default'} layout`)
-        visited.add(pattern)
-      }
-      assert(visited.size >= templates.length - 1, `clicked ${visited.size} template pages, expected ${templates.length - 1}`)
-
-      // 2. Every other route of the spec, typed in, as an admin.
-      for (const r of routes) {
-        if (visited.has(r.pattern)) continue
-        const path = fill(r.pattern, offerId)
-        await page.goto(siteUrl(EN_HOST, path))
-        await checkPage(page, `admin ${path}`, errors)
-        const landed = new URL(page.url()).pathname
-        const blank = BLANK.test(r.pattern) || BLANK.test(landed)
-        if (landed === path.split('?')[0]) assert((await hasMenu(page)) === !blank, `admin ${path}: expected the ${blank ? 'blank' : 'default'} layout`)
-        // The language routes switch the interface language; the menu is found by its English name.
-        if (/^\/[a-z]{2}$/.test(path)) await page.goto(siteUrl(EN_HOST, '/frontpage?lang=en'))
+        await page.setViewportSize({ width: 1280, height: 800 })
       }
 
-      await context.close()
+      /** 3. Every other route of the spec, typed in, as an admin. */
+      async function typeIn({ page, errors }, share) {
+        for (const r of share) {
+          const path = fill(r.pattern, offerId)
+          await page.goto(siteUrl(EN_HOST, path))
+          await checkPage(page, `admin ${path}`, errors)
+          const landed = new URL(page.url()).pathname
+          const blank = BLANK.test(r.pattern) || BLANK.test(landed)
+          if (landed === path.split('?')[0]) assert((await hasMenu(page)) === !blank, `admin ${path}: expected the ${blank ? 'blank' : 'default'} layout`)
+          // The language routes switch the interface language; the menu is found by its English name.
+          if (/^\/[a-z]{2}$/.test(path)) await page.goto(siteUrl(EN_HOST, '/frontpage?lang=en'))
+        }
+      }
+
+      const pages = [first, ...(await Promise.all(Array.from({ length: workers - 1 }, () => trackedPage(browser, { storageState }))))]
+      const timed = async (phase, fn) => {
+        const t0 = Date.now()
+        await Promise.all(pages.map(fn))
+        timings.push(`${phase} ${Date.now() - t0} ms`)
+      }
+      try {
+        await timed('menu clicks', (p, i) => clickThrough(p, clickShares[i]))
+        assert(visited.size >= templates.length - 1, `clicked ${visited.size} template pages, expected ${templates.length - 1}`)
+        const shotShares = deal(targets, workers)
+        await timed('ar + 390 px screenshots', (p, i) => shoot(p, shotShares[i]))
+        const typeShares = deal(routes.filter((r) => !visited.has(r.pattern)), workers)
+        await timed('typed routes', (p, i) => typeIn(p, typeShares[i]))
+      } finally {
+        await Promise.all(pages.map((p) => p.context.close()))
+      }
+      console.log(`     ${targets.length} menu pages, ${workers} pages side by side: ${timings.join(', ')}`)
     },
   },
   {
@@ -244,24 +348,6 @@ export const crawlScenarios = [
   },
 ]
 
-// One page per template group, at desktop and phone width, in English and Arabic.
-const SHOT_PAGES = [
-  '/dashboards/crm',
-  '/apps/logistics/dashboard',
-  '/apps/user/list',
-  '/apps/ecommerce/product/list',
-  '/apps/calendar',
-  '/pages/account-settings/account',
-  '/pages/authentication/login-v1',
-  '/components/alert',
-  '/forms/editors',
-  '/tables/data-table',
-  '/charts/apex-chart',
-  '/extensions/swiper',
-  '/wizard-examples/checkout',
-  '/front-pages/landing-page',
-]
-
 crawlScenarios.push(
   {
     name: 'admin-diagnostics-connection-check',
@@ -284,6 +370,46 @@ crawlScenarios.push(
       assert(names === 'WebSocket,WebRTC,TURN,Reconnect,PublishAudio,PublishVideo', `checks shown: ${names}`)
       const failed = results.filter((r) => r.status !== 'passed')
       assert(failed.length === 0, `checks not passed: ${failed.map((r) => `${r.name} (${r.messages.join(' / ')})`).join('; ')}`)
+      await context.close()
+    },
+  },
+  {
+    // Dashboard figures in Polish (decimal comma) and Arabic at 1280 px: each
+    // value and its trend formatted by Intl, fully visible, apart from each other.
+    name: 'dashboard-figures-pl-ar',
+    async run({ browser, siteUrl, artifacts }) {
+      assert(ADMIN.email && ADMIN.password, 'admin account not set')
+      const { page, context, errors } = await trackedPage(browser)
+      await signIn(page, siteUrl, EN_HOST, ADMIN.email, ADMIN.password)
+      for (const lang of ['pl', 'ar']) {
+        for (const path of ['/dashboards/crm', '/dashboards/analytics', '/dashboards/ecommerce', '/apps/logistics/dashboard', '/apps/ecommerce/product/list']) {
+          await page.goto(siteUrl(EN_HOST, `${path}?lang=${lang}`))
+          await checkPage(page, `${lang} ${path}`, errors)
+          await page.locator('[data-figure="trend"]').first().waitFor()
+          const figures = await page.evaluate(() =>
+            [...document.querySelectorAll('[data-figure="trend"]')].map((trend) => {
+              const value = trend.parentElement.querySelector('[data-figure="value"]')
+              const card = trend.closest('.MuiCard-root').getBoundingClientRect()
+              const v = value.getBoundingClientRect()
+              const t = trend.getBoundingClientRect()
+              const inside = (r) => r.left >= card.left - 0.5 && r.right <= card.right + 0.5 && r.width > 0
+              const sameLine = Math.abs(v.top - t.top) < v.height / 2
+              const gap = sameLine ? Math.max(t.left - v.right, v.left - t.right) : 99
+              return { value: value.textContent, trend: trend.textContent, inside: inside(v) && inside(t), gap, clipped: value.scrollWidth > value.clientWidth + 1 || trend.scrollWidth > trend.clientWidth + 1 }
+            }),
+          )
+          assert(figures.length > 0, `${lang} ${path}: no figures with a trend`)
+          for (const f of figures) {
+            const label = `${lang} ${path}: "${f.value}" / "${f.trend}"`
+            assert(f.inside && !f.clipped, `${label}: clipped by its card`)
+            assert(f.gap >= 4, `${label}: value and trend run together (${f.gap.toFixed(1)} px apart)`)
+            if (lang === 'pl') assert(/^[+\-\u2212]?\d+(,\d)?\u00a0?%$/.test(f.trend), `${label}: not a Polish percentage`)
+            else assert(!/[0-9]%/.test(f.trend) && /%|٪/.test(f.trend), `${label}: not an Arabic percentage`)
+          }
+          if (lang === 'pl' && path === '/dashboards/crm') assert(figures.some((f) => /^\+18,2\u00a0?%$/.test(f.trend)), `pl crm: revenue trend is not "+18,2%": ${figures.map((f) => f.trend).join(' ')}`)
+          if (path === '/dashboards/crm') await page.screenshot({ path: join(artifacts, `figures-crm-${lang}-1280.png`) })
+        }
+      }
       await context.close()
     },
   },
@@ -319,27 +445,6 @@ crawlScenarios.push(
         }
         await context.close()
       }
-    },
-  },
-  {
-    name: 'template-screenshots-en-ar',
-    async run({ browser, siteUrl, artifacts }) {
-      assert(ADMIN.email && ADMIN.password, 'admin account not set')
-      const { page, context, errors } = await trackedPage(browser)
-      await signIn(page, siteUrl, EN_HOST, ADMIN.email, ADMIN.password)
-      for (const lang of ['en', 'ar']) {
-        for (const path of SHOT_PAGES) {
-          await page.setViewportSize({ width: 1280, height: 800 })
-          await page.goto(siteUrl(EN_HOST, `${path}?lang=${lang}`))
-          await checkPage(page, `${lang} ${path}`, errors)
-          const name = `template-${path.slice(1).replace(/\//g, '-')}-${lang}`
-          await page.screenshot({ path: join(artifacts, `${name}-1280.png`) })
-          await page.setViewportSize({ width: 390, height: 844 })
-          await page.getByRole('heading', { level: 1 }).first().waitFor({ state: 'visible' })
-          await page.screenshot({ path: join(artifacts, `${name}-390.png`) })
-        }
-      }
-      await context.close()
     },
   },
 )

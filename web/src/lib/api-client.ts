@@ -8,6 +8,7 @@ import type {
   Listing,
   ListingImage,
   ListingInput,
+  LiveRoom,
   Page,
   PageQuery,
   ProblemDetails,
@@ -309,6 +310,10 @@ export function createApiClient(opts: ApiClientOptions) {
     },
     calls: {
       create: (calleeId: string) => request<Call>('POST', '/api/calls', { auth: true, body: { calleeId } }),
+    },
+    admin: {
+      /** The site's calls running now; RoomService tokens come per room. */
+      liveRooms: () => request<{ rooms: LiveRoom[] }>('GET', '/api/admin/rooms', { auth: true }),
     },
     mediaToken,
   }

@@ -173,3 +173,11 @@ export interface ProblemDetails {
   detail?: string
   errors?: ProblemFieldError[]
 }
+
+/** A call of the admin's site running now (GET /api/admin/rooms). */
+export interface LiveRoom {
+  name: string
+  participants: number
+  /** RFC 3339 */
+  createdAt: string
+}

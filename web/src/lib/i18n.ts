@@ -18,8 +18,8 @@ export type LocaleLoader = () => Promise<Record<string, unknown>>
 /** namespace → language → loader. */
 export type LocaleSources = Record<string, Partial<Record<string, LocaleLoader>>>
 
-/** The product's namespace; the site's own wording is merged into it. */
-export const DEFAULT_NS = 'translation'
+/** The shell's namespace (menu, errors, shared wording); the site's own wording is merged into it. */
+export const DEFAULT_NS = 'shell'
 
 /**
  * Maps bundler globs of `<folder>/<namespace>/<lang>.json` to sources. `rename`

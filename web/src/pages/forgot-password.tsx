@@ -6,9 +6,9 @@ import type { PageMeta } from '@/lib/api-types'
 export const meta: PageMeta = { layout: 'blank', public: true, unauthenticatedOnly: true }
 
 export default function ForgotPasswordPage() {
-  const { t } = useTranslation()
+  const { t } = useTranslation(['shell', 'auth'])
   return (
-    <AuthCard title={t('auth.forgotTitle')} subtitle={t('auth.forgotSubtitle')}>
+    <AuthCard title={t('auth:forgotTitle')} subtitle={t('auth:forgotSubtitle')}>
       <ForgotPasswordForm />
     </AuthCard>
   )

@@ -7,10 +7,10 @@ import type { PageMeta } from '@/lib/api-types'
 export const meta: PageMeta = { layout: 'blank', public: true, unauthenticatedOnly: true }
 
 export default function LoginPage() {
-  const { t } = useTranslation()
+  const { t } = useTranslation(['shell', 'auth'])
   const app = useAppTitle()
   return (
-    <AuthCard title={t('auth.welcome', { app })} subtitle={t('auth.loginSubtitle')}>
+    <AuthCard title={t('auth:welcome', { app })} subtitle={t('auth:loginSubtitle')}>
       <LoginForm />
     </AuthCard>
   )

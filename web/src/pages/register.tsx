@@ -6,9 +6,9 @@ import type { PageMeta } from '@/lib/api-types'
 export const meta: PageMeta = { layout: 'blank', public: true, unauthenticatedOnly: true }
 
 export default function RegisterPage() {
-  const { t } = useTranslation()
+  const { t } = useTranslation(['shell', 'auth'])
   return (
-    <AuthCard title={t('auth.registerTitle')} subtitle={t('auth.registerSubtitle')}>
+    <AuthCard title={t('auth:registerTitle')} subtitle={t('auth:registerSubtitle')}>
       <RegisterForm />
     </AuthCard>
   )

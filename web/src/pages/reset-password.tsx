@@ -7,9 +7,9 @@ import type { PageMeta } from '@/lib/api-types'
 export const meta: PageMeta = { layout: 'blank', public: true }
 
 export default function ResetPasswordPage() {
-  const { t } = useTranslation()
+  const { t } = useTranslation(['shell', 'auth'])
   return (
-    <AuthCard title={t('auth.resetTitle')} subtitle={t('auth.resetSubtitle')}>
+    <AuthCard title={t('auth:resetTitle')} subtitle={t('auth:resetSubtitle')}>
       <ResetPasswordForm />
     </AuthCard>
   )

@@ -10,7 +10,7 @@ import { useSettings } from '@/features/settings/hooks/use-settings'
 const ICON: Record<ThemeMode, typeof IconSun> = { light: IconSun, dark: IconMoon, system: IconDeviceDesktop }
 
 export function ModeMenu() {
-  const { t } = useTranslation()
+  const { t } = useTranslation(['shell', 'settings'])
   const [settings, set] = useSettings()
   const [anchor, setAnchor] = useState<HTMLElement | null>(null)
   const Current = ICON[settings.theme]
@@ -32,7 +32,7 @@ export function ModeMenu() {
               }}
               sx={{ gap: 1 }}
             >
-              <Icon size={18} aria-hidden /> {t(`customizer.${m}`)}
+              <Icon size={18} aria-hidden /> {t(`settings:${m}`)}
             </MenuItem>
           )
         })}

@@ -35,8 +35,9 @@ export function VerticalNav({ overlay, open, onClose }: Props) {
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2.5, minHeight: 64 }}>
         <Box component={Link} to="/" sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none', flexGrow: 1, minWidth: 0 }}>
           <LogoTile size={32} />
+          {/* dir="auto": a Latin site name in an Arabic page is cut at its end, not its start. */}
           {!collapsed && (
-            <Typography variant="h6" noWrap sx={{ fontWeight: 700 }}>
+            <Typography variant="h6" noWrap dir="auto" sx={{ fontWeight: 700 }}>
               {title}
             </Typography>
           )}

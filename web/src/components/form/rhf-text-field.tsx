@@ -50,7 +50,7 @@ export function RhfPasswordField<T extends FieldValues>(props: Props<T>) {
         input: {
           endAdornment: (
             <InputAdornment position="end">
-              <IconButton aria-label={shown ? t('auth.hidePassword') : t('auth.showPassword')} onClick={() => setShown((s) => !s)} edge="end" size="small">
+              <IconButton aria-label={shown ? t('common.hidePassword') : t('common.showPassword')} onClick={() => setShown((s) => !s)} edge="end" size="small">
                 {shown ? <IconEyeOff size={20} /> : <IconEye size={20} />}
               </IconButton>
             </InputAdornment>

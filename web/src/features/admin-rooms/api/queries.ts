@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { api } from '@/lib/api-client'
 import { createAdminTokenSource, createRoomService } from './room-service'
 
 // One token source for the page's lifetime in this tab.
@@ -12,7 +13,9 @@ const keys = {
 const REFRESH_MS = 5_000
 
 export function useLiveRooms() {
-  return useQuery({ queryKey: keys.rooms, queryFn: roomService.listRooms, refetchInterval: REFRESH_MS })
+  // The platform lists the rooms: RoomService's ListRooms would need a
+  // roomList grant, which covers every site's rooms.
+  return useQuery({ queryKey: keys.rooms, queryFn: async () => (await api.admin.liveRooms()).rooms, refetchInterval: REFRESH_MS })
 }
 
 export function useParticipants(room: string | null) {

@@ -1,17 +1,6 @@
 import { ApiError, parseProblem } from '@/lib/api-client'
 import { clearSession, getSession } from '@/lib/session'
 
-/** A live room, as RoomService answers (proto field names). */
-export interface LiveRoom {
-  sid: string
-  name: string
-  num_participants: number
-  max_participants: number
-  /** Seconds since the epoch; int64 travels as a string in protojson. */
-  creation_time: string
-  metadata: string
-}
-
 export interface LiveTrack {
   sid: string
   name: string
@@ -42,7 +31,7 @@ export class RoomServiceError extends Error {
 }
 
 export interface RoomServiceOptions {
-  /** Returns a bearer token for the room ('' = listing only). */
+  /** Returns a bearer token that administers the room. */
   getToken: (room: string) => Promise<string>
   fetchImpl?: typeof fetch
 }
@@ -73,7 +62,6 @@ export function createRoomService(opts: RoomServiceOptions) {
     return parsed as T
   }
   return {
-    listRooms: async () => (await call<{ rooms?: LiveRoom[] }>('ListRooms', '', {})).rooms ?? [],
     listParticipants: async (room: string) =>
       (await call<{ participants?: LiveParticipant[] }>('ListParticipants', room, { room })).participants ?? [],
     removeParticipant: (room: string, identity: string) => call<object>('RemoveParticipant', room, { room, identity }),
@@ -106,7 +94,7 @@ export function createAdminTokenSource(fetchImpl: typeof fetch = (...a) => fetch
         Accept: 'application/json, application/problem+json',
         ...(access ? { Authorization: `Bearer ${access}` } : {}),
       },
-      body: JSON.stringify(room ? { room } : {}),
+      body: JSON.stringify({ room }),
     })
     const body: unknown = await res.json().catch(() => undefined)
     if (!res.ok) {

@@ -22,10 +22,8 @@ import { formatDateTime } from '@/lib/format'
 import { useLiveRooms, useMuteTrack, useParticipants, useRemoveParticipant } from '../api/queries'
 import type { LiveParticipant } from '../api/room-service'
 
-const secondsToIso = (s: string) => new Date(Number(s) * 1000).toISOString()
-
 export function AdminRoomsPage() {
-  const { t, i18n } = useTranslation()
+  const { t, i18n } = useTranslation(['shell', 'admin-rooms'])
   const rooms = useLiveRooms()
   const [selected, setSelected] = useState<string | null>(null)
   const list = rooms.data ?? []
@@ -36,35 +34,35 @@ export function AdminRoomsPage() {
     <Stack spacing={3}>
       <div>
         <Typography variant="h4" component="h1">
-          {t('adminRooms.title')}
+          {t('admin-rooms:title')}
         </Typography>
-        <Typography color="text.secondary">{t('adminRooms.subtitle')}</Typography>
+        <Typography color="text.secondary">{t('admin-rooms:subtitle')}</Typography>
       </div>
       <Card>
-        <CardHeader title={t('adminRooms.rooms')} />
+        <CardHeader title={t('admin-rooms:rooms')} />
         {rooms.isPending && <LinearProgress aria-label={t('common.loading')} />}
         <CardContent>
-          {rooms.error && <Alert severity="error">{t('adminRooms.loadFailed', { message: rooms.error.message })}</Alert>}
-          {!rooms.isPending && !rooms.error && list.length === 0 && <Typography>{t('adminRooms.noRooms')}</Typography>}
+          {rooms.error && <Alert severity="error">{t('admin-rooms:loadFailed', { message: rooms.error.message })}</Alert>}
+          {!rooms.isPending && !rooms.error && list.length === 0 && <Typography>{t('admin-rooms:noRooms')}</Typography>}
           {list.length > 0 && (
-            <Table size="small" aria-label={t('adminRooms.rooms')}>
+            <Table size="small" aria-label={t('admin-rooms:rooms')}>
               <TableHead>
                 <TableRow>
-                  <TableCell>{t('adminRooms.room')}</TableCell>
-                  <TableCell align="right">{t('adminRooms.participants')}</TableCell>
-                  <TableCell>{t('adminRooms.created')}</TableCell>
+                  <TableCell>{t('admin-rooms:room')}</TableCell>
+                  <TableCell align="right">{t('admin-rooms:participants')}</TableCell>
+                  <TableCell>{t('admin-rooms:created')}</TableCell>
                   <TableCell />
                 </TableRow>
               </TableHead>
               <TableBody>
                 {list.map((r) => (
-                  <TableRow key={r.sid} selected={r.name === room} hover>
+                  <TableRow key={r.name} selected={r.name === room} hover>
                     <TableCell>{r.name}</TableCell>
-                    <TableCell align="right">{r.num_participants}</TableCell>
-                    <TableCell>{formatDateTime(secondsToIso(r.creation_time), i18n.language)}</TableCell>
+                    <TableCell align="right">{r.participants}</TableCell>
+                    <TableCell>{formatDateTime(r.createdAt, i18n.language)}</TableCell>
                     <TableCell align="right">
                       <Button size="small" onClick={() => setSelected(r.name)} aria-pressed={r.name === room}>
-                        {t('adminRooms.show')}
+                        {t('admin-rooms:show')}
                       </Button>
                     </TableCell>
                   </TableRow>
@@ -80,7 +78,7 @@ export function AdminRoomsPage() {
 }
 
 function RoomParticipants({ room }: { room: string }) {
-  const { t } = useTranslation()
+  const { t } = useTranslation(['shell', 'admin-rooms'])
   const participants = useParticipants(room)
   const remove = useRemoveParticipant(room)
   const mute = useMuteTrack(room)
@@ -89,19 +87,19 @@ function RoomParticipants({ room }: { room: string }) {
 
   return (
     <Card>
-      <CardHeader title={t('adminRooms.participantsOf', { room })} />
+      <CardHeader title={t('admin-rooms:participantsOf', { room })} />
       {participants.isPending && <LinearProgress aria-label={t('common.loading')} />}
       <CardContent>
         <Stack spacing={2}>
-          {participants.error && <Alert severity="error">{t('adminRooms.loadFailed', { message: participants.error.message })}</Alert>}
-          {failure && <Alert severity="error">{t('adminRooms.actionFailed', { message: failure.message })}</Alert>}
-          {participants.data?.length === 0 && <Typography>{t('adminRooms.noParticipants')}</Typography>}
+          {participants.error && <Alert severity="error">{t('admin-rooms:loadFailed', { message: participants.error.message })}</Alert>}
+          {failure && <Alert severity="error">{t('admin-rooms:actionFailed', { message: failure.message })}</Alert>}
+          {participants.data?.length === 0 && <Typography>{t('admin-rooms:noParticipants')}</Typography>}
           {(participants.data?.length ?? 0) > 0 && (
-            <Table size="small" aria-label={t('adminRooms.participantsOf', { room })}>
+            <Table size="small" aria-label={t('admin-rooms:participantsOf', { room })}>
               <TableHead>
                 <TableRow>
-                  <TableCell>{t('adminRooms.participant')}</TableCell>
-                  <TableCell>{t('adminRooms.tracks')}</TableCell>
+                  <TableCell>{t('admin-rooms:participant')}</TableCell>
+                  <TableCell>{t('admin-rooms:tracks')}</TableCell>
                   <TableCell />
                 </TableRow>
               </TableHead>
@@ -118,12 +116,12 @@ function RoomParticipants({ room }: { room: string }) {
                     </TableCell>
                     <TableCell>
                       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-                        {(p.tracks ?? []).length === 0 && <Typography variant="body2">{t('adminRooms.noTracks')}</Typography>}
+                        {(p.tracks ?? []).length === 0 && <Typography variant="body2">{t('admin-rooms:noTracks')}</Typography>}
                         {(p.tracks ?? []).map((tr) => (
                           <Stack key={tr.sid} direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
                             <Chip
                               size="small"
-                              label={`${tr.type === 'AUDIO' ? t('adminRooms.audio') : t('adminRooms.video')}${tr.muted ? ` · ${t('adminRooms.muted')}` : ''}`}
+                              label={`${tr.type === 'AUDIO' ? t('admin-rooms:audio') : t('admin-rooms:video')}${tr.muted ? ` · ${t('admin-rooms:muted')}` : ''}`}
                               color={tr.muted ? 'default' : 'primary'}
                               variant={tr.muted ? 'outlined' : 'filled'}
                             />
@@ -132,9 +130,9 @@ function RoomParticipants({ room }: { room: string }) {
                                 size="small"
                                 disabled={mute.isPending}
                                 onClick={() => mute.mutate({ identity: p.identity, trackSid: tr.sid })}
-                                aria-label={t('adminRooms.muteTrackOf', { name: p.name || p.identity })}
+                                aria-label={t('admin-rooms:muteTrackOf', { name: p.name || p.identity })}
                               >
-                                {t('adminRooms.mute')}
+                                {t('admin-rooms:mute')}
                               </Button>
                             )}
                           </Stack>
@@ -143,7 +141,7 @@ function RoomParticipants({ room }: { room: string }) {
                     </TableCell>
                     <TableCell align="right">
                       <Button size="small" color="error" onClick={() => setConfirm(p)} disabled={remove.isPending}>
-                        {t('adminRooms.remove')}
+                        {t('admin-rooms:remove')}
                       </Button>
                     </TableCell>
                   </TableRow>
@@ -154,12 +152,12 @@ function RoomParticipants({ room }: { room: string }) {
         </Stack>
       </CardContent>
       <Dialog open={confirm !== null} onClose={() => setConfirm(null)}>
-        <DialogTitle>{t('adminRooms.removeTitle')}</DialogTitle>
+        <DialogTitle>{t('admin-rooms:removeTitle')}</DialogTitle>
         <DialogContent>
-          <Typography>{t('adminRooms.removeText', { name: confirm?.name || confirm?.identity || '', room })}</Typography>
+          <Typography>{t('admin-rooms:removeText', { name: confirm?.name || confirm?.identity || '', room })}</Typography>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setConfirm(null)}>{t('adminRooms.cancel')}</Button>
+          <Button onClick={() => setConfirm(null)}>{t('admin-rooms:cancel')}</Button>
           <Button
             color="error"
             onClick={() => {
@@ -167,7 +165,7 @@ function RoomParticipants({ room }: { room: string }) {
               setConfirm(null)
             }}
           >
-            {t('adminRooms.remove')}
+            {t('admin-rooms:remove')}
           </Button>
         </DialogActions>
       </Dialog>

@@ -14,7 +14,7 @@ import { applyServerErrors } from '@/lib/form-errors'
 import { forgotSchema, type ForgotValues } from '../schemas'
 
 export function ForgotPasswordForm() {
-  const { t } = useTranslation()
+  const { t } = useTranslation(['shell', 'auth'])
   const [sent, setSent] = useState(false)
   const [formError, setFormError] = useState<string | null>(null)
   const { control, handleSubmit, setError, formState } = useForm<ForgotValues>({
@@ -31,23 +31,23 @@ export function ForgotPasswordForm() {
     }
   })
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('auth.sendResetLink')}>
+    <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('auth:sendResetLink')}>
       <Stack spacing={2}>
         {formError && <Alert severity="error">{formError}</Alert>}
         {sent ? (
           <Alert severity="success" role="status">
-            {t('auth.forgotSent')}
+            {t('auth:forgotSent')}
           </Alert>
         ) : (
           <>
-            <RhfTextField control={control} name="email" label={t('auth.email')} type="email" autoComplete="email" autoFocus />
+            <RhfTextField control={control} name="email" label={t('auth:email')} type="email" autoComplete="email" autoFocus />
             <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
-              {t('auth.sendResetLink')}
+              {t('auth:sendResetLink')}
             </Button>
           </>
         )}
         <Link component={RouterLink} to="/login" sx={{ textAlign: 'center' }}>
-          {t('auth.backToLogin')}
+          {t('auth:backToLogin')}
         </Link>
       </Stack>
     </Box>

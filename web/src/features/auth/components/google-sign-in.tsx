@@ -15,7 +15,7 @@ interface Props {
 }
 
 export function GoogleSignIn({ onSession, onError }: Props) {
-  const { t } = useTranslation()
+  const { t } = useTranslation(['shell', 'auth'])
   const { configuration } = useSite()
   const clientId = isLocalHost(window.location.hostname)
     ? configuration.GoogleClientIdLocal || configuration.GoogleClientId
@@ -37,7 +37,7 @@ export function GoogleSignIn({ onSession, onError }: Props) {
   const start = async () => {
     setNotice(null)
     if (!clientId) {
-      setNotice(t('auth.googleNotConfigured'))
+      setNotice(t('auth:googleNotConfigured'))
       return
     }
     try {
@@ -66,12 +66,12 @@ export function GoogleSignIn({ onSession, onError }: Props) {
         disabled={state !== 'ready'}
         aria-describedby={state === 'failed' ? 'google-unavailable' : undefined}
       >
-        {t('auth.google')}
+        {t('auth:google')}
       </Button>
       {/* Offline or blocked: a quiet note under the disabled button, not an error. */}
       {state === 'failed' && (
         <Typography id="google-unavailable" variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1, textAlign: 'center' }}>
-          {t('auth.googleLoadFailed')}
+          {t('auth:googleLoadFailed')}
         </Typography>
       )}
       {notice && (

@@ -21,7 +21,7 @@ import { loginSchema, type LoginValues } from '../schemas'
 import { GoogleSignIn } from './google-sign-in'
 
 export function LoginForm() {
-  const { t } = useTranslation()
+  const { t } = useTranslation(['shell', 'auth'])
   const site = useSite()
   const navigate = useNavigate()
   const [params] = useSearchParams()
@@ -43,28 +43,28 @@ export function LoginForm() {
       signedIn(await api.auth.login(values))
     } catch (err) {
       // A wrong e-mail or password gets the product's own sentence, not the server's wording.
-      setFormError(err instanceof ApiError && err.status === 401 ? t('auth.wrongCredentials') : applyServerErrors(err, ['email', 'password'], setError))
+      setFormError(err instanceof ApiError && err.status === 401 ? t('auth:wrongCredentials') : applyServerErrors(err, ['email', 'password'], setError))
     }
   })
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('auth.signIn')}>
+    <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('auth:signIn')}>
       <Stack spacing={2}>
         {formError && <Alert severity="error">{formError}</Alert>}
-        <RhfTextField control={control} name="email" label={t('auth.email')} type="email" autoComplete="email" autoFocus />
-        <RhfPasswordField control={control} name="password" label={t('auth.password')} autoComplete="current-password" />
+        <RhfTextField control={control} name="email" label={t('auth:email')} type="email" autoComplete="email" autoFocus />
+        <RhfPasswordField control={control} name="password" label={t('auth:password')} autoComplete="current-password" />
         <Box sx={{ textAlign: 'end' }}>
           <Link component={RouterLink} to="/forgot-password" variant="body2">
-            {t('auth.forgotPassword')}
+            {t('auth:forgotPassword')}
           </Link>
         </Box>
         <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
-          {t('auth.signIn')}
+          {t('auth:signIn')}
         </Button>
         <Typography variant="body2" sx={{ textAlign: 'center' }}>
-          {t('auth.newHere')}{' '}
+          {t('auth:newHere')}{' '}
           <Link component={RouterLink} to={withRedirect('/register', redirecturl)}>
-            {t('auth.createAccount')}
+            {t('auth:createAccount')}
           </Link>
         </Typography>
         <Divider>{t('common.or')}</Divider>

@@ -18,7 +18,7 @@ import { landingAfterLogin, withRedirect } from '../landing'
 import { registerSchema, type RegisterValues } from '../schemas'
 
 export function RegisterForm() {
-  const { t } = useTranslation()
+  const { t } = useTranslation(['shell', 'auth'])
   const site = useSite()
   const navigate = useNavigate()
   const [params] = useSearchParams()
@@ -41,19 +41,19 @@ export function RegisterForm() {
   })
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('auth.signUp')}>
+    <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('auth:signUp')}>
       <Stack spacing={2}>
         {formError && <Alert severity="error">{formError}</Alert>}
-        <RhfTextField control={control} name="displayName" label={t('auth.displayName')} autoComplete="nickname" autoFocus errorValues={{ max: 80 }} />
-        <RhfTextField control={control} name="email" label={t('auth.email')} type="email" autoComplete="email" />
-        <RhfPasswordField control={control} name="password" label={t('auth.password')} autoComplete="new-password" helperText={t('validation.password')} />
+        <RhfTextField control={control} name="displayName" label={t('auth:displayName')} autoComplete="nickname" autoFocus errorValues={{ max: 80 }} />
+        <RhfTextField control={control} name="email" label={t('auth:email')} type="email" autoComplete="email" />
+        <RhfPasswordField control={control} name="password" label={t('auth:password')} autoComplete="new-password" helperText={t('validation.password')} />
         <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
-          {t('auth.signUp')}
+          {t('auth:signUp')}
         </Button>
         <Typography variant="body2" sx={{ textAlign: 'center' }}>
-          {t('auth.haveAccount')}{' '}
+          {t('auth:haveAccount')}{' '}
           <Link component={RouterLink} to={withRedirect('/login', redirecturl)}>
-            {t('auth.signInInstead')}
+            {t('auth:signInInstead')}
           </Link>
         </Typography>
       </Stack>

@@ -14,7 +14,7 @@ import { applyServerErrors } from '@/lib/form-errors'
 import { resetSchema, type ResetValues } from '../schemas'
 
 export function ResetPasswordForm() {
-  const { t } = useTranslation()
+  const { t } = useTranslation(['shell', 'auth'])
   const [params] = useSearchParams()
   const token = params.get('token') ?? ''
   const [done, setDone] = useState(false)
@@ -34,31 +34,31 @@ export function ResetPasswordForm() {
   })
   const back = (
     <Link component={RouterLink} to={done ? '/login' : '/forgot-password'} sx={{ textAlign: 'center' }}>
-      {done ? t('auth.backToLogin') : t('auth.forgotTitle')}
+      {done ? t('auth:backToLogin') : t('auth:forgotTitle')}
     </Link>
   )
   if (!token) {
     return (
       <Stack spacing={2}>
-        <Alert severity="warning">{t('auth.resetMissingToken')}</Alert>
+        <Alert severity="warning">{t('auth:resetMissingToken')}</Alert>
         {back}
       </Stack>
     )
   }
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('auth.setPassword')}>
+    <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('auth:setPassword')}>
       <Stack spacing={2}>
         {formError && <Alert severity="error">{formError}</Alert>}
         {done ? (
           <Alert severity="success" role="status">
-            {t('auth.resetDone')}
+            {t('auth:resetDone')}
           </Alert>
         ) : (
           <>
-            <RhfPasswordField control={control} name="password" label={t('auth.newPassword')} autoComplete="new-password" autoFocus helperText={t('validation.password')} />
-            <RhfPasswordField control={control} name="confirm" label={t('auth.confirmPassword')} autoComplete="new-password" />
+            <RhfPasswordField control={control} name="password" label={t('auth:newPassword')} autoComplete="new-password" autoFocus helperText={t('validation.password')} />
+            <RhfPasswordField control={control} name="confirm" label={t('auth:confirmPassword')} autoComplete="new-password" />
             <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting}>
-              {t('auth.setPassword')}
+              {t('auth:setPassword')}
             </Button>
           </>
         )}

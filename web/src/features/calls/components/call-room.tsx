@@ -21,9 +21,9 @@ export interface CallRoomProps {
 }
 
 function Tile({ trackRef, participantName }: { trackRef: TrackReferenceOrPlaceholder; participantName: string }) {
-  const { t } = useTranslation()
+  const { t } = useTranslation(['shell', 'calls'])
   const p = trackRef.participant
-  const name = p.isLocal ? t('call.you', { name: participantName }) : p.name || p.identity
+  const name = p.isLocal ? t('calls:call.you', { name: participantName }) : p.name || p.identity
   return (
     <Box
       component="figure"
@@ -50,7 +50,7 @@ const STATE_COLOR: Partial<Record<ConnectionState, 'success' | 'warning' | 'defa
 }
 
 function RoomContent({ title, participantName, onLeave }: Pick<CallRoomProps, 'title' | 'participantName' | 'onLeave'>) {
-  const { t } = useTranslation()
+  const { t } = useTranslation(['shell', 'calls'])
   const room = useRoomContext()
   const state = useConnectionState()
   const tracks = useTracks([{ source: Track.Source.Camera, withPlaceholder: true }], { onlySubscribed: false })
@@ -68,16 +68,16 @@ function RoomContent({ title, participantName, onLeave }: Pick<CallRoomProps, 't
           <Chip size="small" label={state} color={STATE_COLOR[state] ?? 'default'} />
         </Stack>
         <Button variant="contained" color="error" startIcon={<IconPhoneOff size={18} />} onClick={() => void leave()}>
-          {t('call.leave')}
+          {t('calls:call.leave')}
         </Button>
       </Stack>
-      {state === ConnectionState.Connecting && <Typography color="text.secondary">{t('call.connecting')}</Typography>}
+      {state === ConnectionState.Connecting && <Typography color="text.secondary">{t('calls:call.connecting')}</Typography>}
       <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(auto-fit, minmax(280px, 1fr))' } }}>
         {tracks.map((tr) => (
           <Tile key={`${tr.participant.identity}-${tr.source}`} trackRef={tr} participantName={participantName} />
         ))}
       </Box>
-      {tracks.length < 2 && <Typography color="text.secondary">{t('call.waiting')}</Typography>}
+      {tracks.length < 2 && <Typography color="text.secondary">{t('calls:call.waiting')}</Typography>}
     </Stack>
   )
 }

@@ -34,7 +34,7 @@ interface Outgoing {
 }
 
 export function CallScreen({ loginHref }: { loginHref: (target: string) => string }) {
-  const { t } = useTranslation()
+  const { t } = useTranslation(['shell', 'calls'])
   const navigate = useNavigate()
   const location = useLocation()
   const session = useSession()
@@ -46,8 +46,8 @@ export function CallScreen({ loginHref }: { loginHref: (target: string) => strin
   const [token, setToken] = useState<string | null>(null)
   // The call's title: the listing or person it is about (from the link that started it), never a room id.
   const about = params.get('title')?.trim() || params.get('name')?.trim() || ''
-  const calleeName = params.get('name')?.trim() || t('call.theOtherPerson')
-  const title = about || (roomName === me ? session?.user?.displayName || participantName : t('call.title'))
+  const calleeName = params.get('name')?.trim() || t('calls:call.theOtherPerson')
+  const title = about || (roomName === me ? session?.user?.displayName || participantName : t('calls:call.title'))
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const [notice, setNotice] = useState<string | null>(null)
@@ -70,7 +70,7 @@ export function CallScreen({ loginHref }: { loginHref: (target: string) => strin
           navigate(loginHref(location.pathname + location.search), { replace: true })
           return
         }
-        setError(err instanceof TokenError ? t('call.tokenFailed', { message: err.errorMessage }) : String(err))
+        setError(err instanceof TokenError ? t('calls:call.tokenFailed', { message: err.errorMessage }) : String(err))
       } finally {
         setBusy(false)
       }
@@ -106,8 +106,8 @@ export function CallScreen({ loginHref }: { loginHref: (target: string) => strin
     const o = outgoing.current
     if (o && !o.invited && o.roomName === roomName) {
       o.invited = true
-      setNotice(t('call.calling', { name: calleeName }))
-      void sendInvitation(o.roomName, o.calleeId, me, { fromName: participantName.trim(), title: params.get('title')?.trim() || undefined })
+      setNotice(t('calls:call.calling', { name: calleeName }))
+      void sendInvitation(o.roomName, o.calleeId, me, { title: params.get('title')?.trim() || undefined })
     }
   }, [roomName, me, t, calleeName, participantName, params])
 
@@ -119,7 +119,7 @@ export function CallScreen({ loginHref }: { loginHref: (target: string) => strin
     if (!answer) return
     personalChannel.removeMessage(answer.message.wrapperId)
     if (answer.call.type === 'rejectcallInvitation') {
-      setNotice(t('call.declined'))
+      setNotice(t('calls:call.declined'))
       outgoing.current = null
       return
     }
@@ -136,13 +136,13 @@ export function CallScreen({ loginHref }: { loginHref: (target: string) => strin
 
   const status = <ChannelStatus />
 
-  if (!rtcSupported) return <Alert severity="error">{t('call.unsupported')}</Alert>
+  if (!rtcSupported) return <Alert severity="error">{t('calls:call.unsupported')}</Alert>
 
   if (token) {
     return (
       <Stack spacing={2}>
         {notice && <Alert severity="info">{notice}</Alert>}
-        <Suspense fallback={<CircularProgress aria-label={t('call.connecting')} />}>
+        <Suspense fallback={<CircularProgress aria-label={t('calls:call.connecting')} />}>
           <CallRoom serverUrl={mediaServerUrl()} token={token} title={title} participantName={participantName.trim()} onConnected={onConnected} onLeave={leave} />
         </Suspense>
         {status}
@@ -161,7 +161,7 @@ export function CallScreen({ loginHref }: { loginHref: (target: string) => strin
             <IconVideo size={28} aria-hidden />
             <Box sx={{ minWidth: 0 }}>
               <Typography variant="h4" component="h1">
-                {t('call.title')}
+                {t('calls:call.title')}
               </Typography>
               <Typography variant="h6" component="p" color="text.secondary" noWrap data-testid="room-title">
                 {title}
@@ -170,15 +170,15 @@ export function CallScreen({ loginHref }: { loginHref: (target: string) => strin
           </Stack>
           {notice && <Alert severity="info">{notice}</Alert>}
           {error && <Alert severity="error">{error}</Alert>}
-          <TextField label={t('call.roomName')} value={roomName} onChange={(e) => setRoomName(e.target.value)} required />
-          <TextField label={t('call.participantName')} value={participantName} onChange={(e) => setParticipantName(e.target.value)} required />
+          <TextField label={t('calls:call.roomName')} value={roomName} onChange={(e) => setRoomName(e.target.value)} required />
+          <TextField label={t('calls:call.participantName')} value={participantName} onChange={(e) => setParticipantName(e.target.value)} required />
           {session?.accessToken ? (
             <Button type="submit" variant="contained" size="large" disabled={!canJoin || busy}>
-              {t('call.join')}
+              {t('calls:call.join')}
             </Button>
           ) : (
             <Button component={Link} to={loginHref(location.pathname + location.search)} variant="contained" size="large" disabled={!canJoin}>
-              {t('call.login')}
+              {t('calls:call.login')}
             </Button>
           )}
           {status}

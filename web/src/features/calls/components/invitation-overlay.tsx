@@ -15,7 +15,7 @@ import { INVITATION_VISIBLE_MS, OVERLAY_CLOSE_DELAY_MS, OVERLAY_OPEN_DELAY_MS, i
 import { conferenceChannel, connectConf, connectPers, personalChannel, sendCallMessage } from '../realtime/channels'
 
 export function InvitationOverlay() {
-  const { t } = useTranslation()
+  const { t } = useTranslation(['shell', 'calls'])
   const navigate = useNavigate()
   const session = useSession()
   const me = session?.userId ?? null
@@ -78,29 +78,29 @@ export function InvitationOverlay() {
     <Fade in={open && hasInvitations} timeout={{ enter: 200, exit: 200 }} unmountOnExit>
       <Paper
         role="alertdialog"
-        aria-label={t('invitation.title')}
+        aria-label={t('calls:invitation.title')}
         elevation={12}
         sx={{ position: 'fixed', top: 72, insetInlineEnd: 16, zIndex: 'modal', width: 'min(360px, calc(100vw - 32px))', p: 2 }}
       >
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
           <IconPhoneIncoming size={22} aria-hidden />
           <Typography variant="h6" component="h2">
-            {t('invitation.title')}
+            {t('calls:invitation.title')}
           </Typography>
         </Stack>
         <Stack spacing={1.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {invitations.map((inv) => (
             <Box component="li" key={inv.wrapperId} data-testid="invitation" sx={{ borderTop: 1, borderColor: 'divider', pt: 1 }}>
               {/* People see names and what the call is about; room ids and server names stay internal. */}
-              <Typography variant="subtitle2">{t(`invitation.${inv.type}`)}</Typography>
-              <Typography variant="body2">{t('invitation.from', { from: inv.fromName || t('invitation.someone') })}</Typography>
-              {inv.title && <Typography variant="body2">{t('invitation.about', { title: inv.title })}</Typography>}
+              <Typography variant="subtitle2">{t(`calls:invitation.${inv.type}`)}</Typography>
+              <Typography variant="body2">{t('calls:invitation.from', { from: inv.fromName || t('calls:invitation.someone') })}</Typography>
+              {inv.title && <Typography variant="body2">{t('calls:invitation.about', { title: inv.title })}</Typography>}
               <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
                 <Button variant="contained" color="success" size="small" disabled={busy !== null} onClick={() => void accept(inv)}>
-                  {t('invitation.accept')}
+                  {t('calls:invitation.accept')}
                 </Button>
                 <Button variant="outlined" color="error" size="small" disabled={busy !== null} onClick={() => void decline(inv)}>
-                  {t('invitation.decline')}
+                  {t('calls:invitation.decline')}
                 </Button>
               </Stack>
             </Box>

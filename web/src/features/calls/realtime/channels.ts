@@ -24,7 +24,7 @@ export async function sendCallMessage(
   fromUser: string,
   roomName: string,
   messageId = newId(),
-  about: { fromName?: string; title?: string } = {},
+  about: { title?: string } = {},
 ): Promise<boolean> {
   await connectPers(fromUser)
   if (!(await personalChannel.waitConnected())) {
@@ -35,6 +35,6 @@ export async function sendCallMessage(
   return personalChannel.send(toUser, payload)
 }
 
-export function sendInvitation(roomName: string, toUser: string, fromUser: string, about: { fromName?: string; title?: string } = {}) {
+export function sendInvitation(roomName: string, toUser: string, fromUser: string, about: { title?: string } = {}) {
   return sendCallMessage('callInvitation', toUser, fromUser, roomName, undefined, about)
 }

@@ -7,7 +7,10 @@ export interface CallMessage {
   from: string
   roomName: string
   messageId: string
-  /** The sender's display name, shown instead of their user id. */
+  /**
+   * The sender's display name, shown instead of their user id. On receipt it
+   * is the server's (from the sender's account), never the sender's own text.
+   */
   fromName?: string
   /** What the call is about: the listing's title, or the person called. */
   title?: string
@@ -20,6 +23,8 @@ export interface ReceivedMessage {
   wrapperId: string
   room?: string
   sourcesrv?: string
+  /** The sender's account display name, set by the server. */
+  senderName?: string
   data: Record<string, unknown> | null
 }
 
@@ -47,6 +52,7 @@ export function parseReceived(raw: unknown): ReceivedMessage | null {
     wrapperId: typeof obj.wrapperId === 'string' ? obj.wrapperId : newId(),
     room: typeof obj.room === 'string' ? obj.room : undefined,
     sourcesrv: typeof obj.sourcesrv === 'string' ? obj.sourcesrv : undefined,
+    senderName: shortText(obj.senderName),
     data: isRecord(data) ? data : null,
   }
 }
@@ -62,7 +68,9 @@ export function asCallMessage(m: ReceivedMessage): CallMessage | null {
     from: d.from,
     roomName: d.roomName,
     messageId: typeof d.messageId === 'string' ? d.messageId : m.wrapperId,
-    fromName: shortText(d.fromName),
+    // Only the server's name for the sender counts: the data's fromName is
+    // whatever the sender's browser wrote.
+    fromName: m.senderName,
     title: shortText(d.title),
   }
 }

@@ -112,6 +112,14 @@ describe('messages', () => {
     expect(buildEnvelope('room_abc', { a: 1 }).wrapperId).toMatch(/.+/)
   })
 
+  it("names the caller by the server's senderName, never by the sender's own fromName", () => {
+    const data = JSON.stringify({ type: 'callInvitation', from: 'u2', roomName: 'call-1', messageId: 'm1', fromName: 'Your Bank' })
+    const signed = parseReceived(JSON.stringify({ wrapperId: 'w', senderName: 'Ala Nowak', data }))!
+    expect(asCallMessage(signed)).toMatchObject({ from: 'u2', fromName: 'Ala Nowak' })
+    const unsigned = parseReceived(JSON.stringify({ wrapperId: 'w', data }))!
+    expect(asCallMessage(unsigned)?.fromName).toBeUndefined()
+  })
+
   it('sets data to null when absent or not JSON', () => {
     expect(parseReceived(JSON.stringify({ wrapperId: 'w' }))).toMatchObject({ wrapperId: 'w', data: null })
     expect(parseReceived({ wrapperId: 'w', data: 'not json' })).toMatchObject({ data: null })

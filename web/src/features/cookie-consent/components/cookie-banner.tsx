@@ -27,7 +27,7 @@ export function CookieBanner({
   debug = false,
   storage,
 }: CookieBannerProps) {
-  const { t } = useTranslation()
+  const { t } = useTranslation(['shell', 'cookie-consent'])
   const store = useMemo(() => storage ?? createConsentStorage(id), [storage, id])
   const [consent, setConsent] = useState<Consent | null>(() => store.read())
   if (consent !== null) return null
@@ -41,7 +41,7 @@ export function CookieBanner({
     <Paper
       id={id}
       role="region"
-      aria-label={t('cookie.label')}
+      aria-label={t('cookie-consent:label')}
       elevation={6}
       sx={{
         position: 'fixed',
@@ -54,21 +54,21 @@ export function CookieBanner({
       }}
     >
       <Typography variant="body2" sx={{ mb: 1.5 }}>
-        {t('cookie.text')}
+        {t('cookie-consent:text')}
       </Typography>
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>
         {postpone && (
           <Button size="small" color="inherit" onClick={() => choose('postpone')}>
-            {t('cookie.postpone')}
+            {t('cookie-consent:postpone')}
           </Button>
         )}
         {decline && (
           <Button size="small" variant="outlined" onClick={() => choose('decline')}>
-            {t('cookie.decline')}
+            {t('cookie-consent:decline')}
           </Button>
         )}
         <Button size="small" variant="contained" onClick={() => choose('accept')}>
-          {t('cookie.accept')}
+          {t('cookie-consent:accept')}
         </Button>
       </Stack>
     </Paper>

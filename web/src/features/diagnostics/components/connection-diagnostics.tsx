@@ -36,7 +36,7 @@ function mediaServerUrl(): string {
 const STATUS_COLOR = { 0: 'default', 1: 'info', 2: 'default', 3: 'success', 4: 'error' } as const
 
 export function ConnectionDiagnostics() {
-  const { t } = useTranslation()
+  const { t } = useTranslation(['shell', 'diagnostics'])
   const session = useSession()
   const [results, setResults] = useState<Results>({})
   const [running, setRunning] = useState(false)
@@ -51,9 +51,11 @@ export function ConnectionDiagnostics() {
     setError(null)
     setResults({})
     try {
-      // The admin's personal room: the one room the token endpoint always grants.
+      // A room of the admin's own for the test (the token endpoint grants
+      // "diagnostics:<user id>"): joining the personal room would replace
+      // the admin in a call held there.
       const name = session.user?.displayName || session.userId
-      const token = await api.mediaToken(session.userId, name)
+      const token = await api.mediaToken(`diagnostics:${session.userId}`, name)
       const check = new ConnectionCheck(mediaServerUrl(), token)
       // Checks run one after another, so every progress report while one runs is
       // its own (report names come from class names, which minification changes).
@@ -66,7 +68,7 @@ export function ConnectionDiagnostics() {
       }
       setDone(true)
     } catch (err) {
-      setError(err instanceof TokenError ? t('call.tokenFailed', { message: err.errorMessage }) : err instanceof Error ? err.message : String(err))
+      setError(err instanceof TokenError ? t('diagnostics:tokenFailed', { message: err.errorMessage }) : err instanceof Error ? err.message : String(err))
     } finally {
       setRunning(false)
     }
@@ -77,23 +79,23 @@ export function ConnectionDiagnostics() {
     <Stack spacing={3}>
       <Box>
         <Typography variant="h4" component="h1" gutterBottom>
-          {t('diagnostics.title')}
+          {t('diagnostics:title')}
         </Typography>
-        <Typography color="text.secondary">{t('diagnostics.intro')}</Typography>
+        <Typography color="text.secondary">{t('diagnostics:intro')}</Typography>
       </Box>
-      {!rtcSupported && <Alert severity="error">{t('call.unsupported')}</Alert>}
+      {!rtcSupported && <Alert severity="error">{t('diagnostics:unsupported')}</Alert>}
       <Box>
         <Button variant="contained" onClick={() => void run()} disabled={running || !rtcSupported || !session}>
-          {running ? t('diagnostics.running') : t('diagnostics.run')}
+          {running ? t('diagnostics:running') : t('diagnostics:run')}
         </Button>
       </Box>
       {error && <Alert severity="error">{error}</Alert>}
       {done && (
         <Alert severity={failed ? 'warning' : 'success'} role="status">
-          {failed ? t('diagnostics.someFailed') : t('diagnostics.allPassed')}
+          {failed ? t('diagnostics:someFailed') : t('diagnostics:allPassed')}
         </Alert>
       )}
-      <Stack component="ul" spacing={2} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={t('diagnostics.title')}>
+      <Stack component="ul" spacing={2} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={t('diagnostics:title')}>
         {CHECKS.map((c) => {
           const info = results[c.key]
           const status = (info?.status ?? 0) as 0 | 1 | 2 | 3 | 4
@@ -106,16 +108,16 @@ export function ConnectionDiagnostics() {
                       {c.name}
                     </Typography>
                     <Typography variant="body2" color="text.secondary">
-                      {t(`diagnostics.check.${c.key}`)}
+                      {t(`diagnostics:check.${c.key}`)}
                     </Typography>
                   </Box>
-                  <Chip label={t(`diagnostics.status.${status}`)} color={STATUS_COLOR[status]} variant={status === SUCCESS || status === FAILED ? 'filled' : 'outlined'} />
+                  <Chip label={t(`diagnostics:status.${status}`)} color={STATUS_COLOR[status]} variant={status === SUCCESS || status === FAILED ? 'filled' : 'outlined'} />
                 </Stack>
                 {info && (
                   <Box component="ul" sx={{ m: 0, paddingInlineStart: 2.5 }}>
                     {info.logs.length === 0 && (
                       <Typography component="li" variant="body2" color="text.secondary">
-                        {t('diagnostics.noMessages')}
+                        {t('diagnostics:noMessages')}
                       </Typography>
                     )}
                     {info.logs.map((l, i) => (

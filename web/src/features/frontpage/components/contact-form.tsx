@@ -23,7 +23,7 @@ const contactSchema = z.object({
 type ContactValues = z.infer<typeof contactSchema>
 
 export function ContactSection() {
-  const { t } = useTranslation()
+  const { t } = useTranslation(['shell', 'frontpage'])
   const [sent, setSent] = useState(false)
   const [formError, setFormError] = useState<string | null>(null)
   const { control, handleSubmit, setError, formState } = useForm<ContactValues>({
@@ -36,7 +36,7 @@ export function ContactSection() {
       await api.contact.send(values)
       setSent(true)
     } catch (err) {
-      setFormError(err instanceof ApiError && err.status === 429 ? t('front.tooMany') : applyServerErrors(err, ['name', 'email', 'message'], setError))
+      setFormError(err instanceof ApiError && err.status === 429 ? t('frontpage:tooMany') : applyServerErrors(err, ['name', 'email', 'message'], setError))
     }
   })
   return (
@@ -44,24 +44,24 @@ export function ContactSection() {
       <Card>
         <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
           <Typography id="contact-title" variant="h5" component="h2">
-            {t('front.contactTitle')}
+            {t('frontpage:contactTitle')}
           </Typography>
           <Typography color="text.secondary" sx={{ mb: 3 }}>
-            {t('front.contactSubtitle')}
+            {t('frontpage:contactSubtitle')}
           </Typography>
           {sent ? (
             <Alert severity="success" role="status">
-              {t('front.thanks')}
+              {t('frontpage:thanks')}
             </Alert>
           ) : (
-            <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('front.contactTitle')}>
+            <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('frontpage:contactTitle')}>
               <Stack spacing={2}>
                 {formError && <Alert severity="error">{formError}</Alert>}
-                <RhfTextField control={control} name="name" label={t('front.name')} autoComplete="name" errorValues={{ max: 100 }} />
-                <RhfTextField control={control} name="email" label={t('front.email')} type="email" autoComplete="email" />
-                <RhfTextField control={control} name="message" label={t('front.message')} multiline minRows={4} errorValues={{ max: 4000 }} />
+                <RhfTextField control={control} name="name" label={t('frontpage:name')} autoComplete="name" errorValues={{ max: 100 }} />
+                <RhfTextField control={control} name="email" label={t('frontpage:email')} type="email" autoComplete="email" />
+                <RhfTextField control={control} name="message" label={t('frontpage:message')} multiline minRows={4} errorValues={{ max: 4000 }} />
                 <Button type="submit" variant="contained" disabled={formState.isSubmitting} sx={{ alignSelf: 'flex-start' }}>
-                  {t('front.sendMessage')}
+                  {t('frontpage:sendMessage')}
                 </Button>
               </Stack>
             </Box>

@@ -29,7 +29,7 @@ function Panel({ id, icon, title, text, action }: { id: string; icon: ReactNode;
 
 /** The AI call to action, the free trial offer and, for some sites, the developer meetup. */
 export function FeatureSections({ meetup, signedIn }: { meetup: boolean; signedIn: boolean }) {
-  const { t } = useTranslation()
+  const { t } = useTranslation(['shell', 'frontpage'])
   const start = signedIn ? '/add-new' : '/register'
   return (
     <Container maxWidth="lg" sx={{ py: 6 }}>
@@ -38,11 +38,11 @@ export function FeatureSections({ meetup, signedIn }: { meetup: boolean; signedI
           <Panel
             id="ai-title"
             icon={<IconSparkles size={36} aria-hidden />}
-            title={t('front.aiTitle')}
-            text={t('front.aiText')}
+            title={t('frontpage:aiTitle')}
+            text={t('frontpage:aiText')}
             action={
               <Button variant="contained" component={Link} to={start} sx={{ alignSelf: 'flex-start' }}>
-                {t('front.aiCta')}
+                {t('frontpage:aiCta')}
               </Button>
             }
           />
@@ -51,18 +51,18 @@ export function FeatureSections({ meetup, signedIn }: { meetup: boolean; signedI
           <Panel
             id="trial-title"
             icon={<IconGift size={36} aria-hidden />}
-            title={t('front.trialTitle')}
-            text={t('front.trialText')}
+            title={t('frontpage:trialTitle')}
+            text={t('frontpage:trialText')}
             action={
               <Button variant="outlined" component={Link} to={start} sx={{ alignSelf: 'flex-start' }}>
-                {t('front.trialCta')}
+                {t('frontpage:trialCta')}
               </Button>
             }
           />
         </Grid>
         {meetup && (
           <Grid size={{ xs: 12, md: 4 }}>
-            <Panel id="meetup-title" icon={<IconCalendarEvent size={36} aria-hidden />} title={t('front.meetupTitle')} text={t('front.meetupText')} />
+            <Panel id="meetup-title" icon={<IconCalendarEvent size={36} aria-hidden />} title={t('frontpage:meetupTitle')} text={t('frontpage:meetupText')} />
           </Grid>
         )}
       </Grid>

@@ -20,7 +20,7 @@ interface Props {
 }
 
 export function ImagePicker({ images, onAdd, onRemove, disabled }: Props) {
-  const { t } = useTranslation()
+  const { t } = useTranslation(['shell', 'listings'])
   const [url, setUrl] = useState('')
   const [urlError, setUrlError] = useState<string | null>(null)
   const [rejected, setRejected] = useState(false)
@@ -60,20 +60,20 @@ export function ImagePicker({ images, onAdd, onRemove, disabled }: Props) {
           bgcolor: isDragActive ? 'action.hover' : 'transparent',
         }}
       >
-        <input {...getInputProps()} aria-label={t('listing.browse')} data-testid="image-input" />
+        <input {...getInputProps()} aria-label={t('listings:listing.browse')} data-testid="image-input" />
         <IconCloudUpload size={40} aria-hidden />
-        <Typography sx={{ my: 1 }}>{isDragActive ? t('listing.dropzoneActive') : t('listing.dropzone')}</Typography>
+        <Typography sx={{ my: 1 }}>{isDragActive ? t('listings:listing.dropzoneActive') : t('listings:listing.dropzone')}</Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           {t('common.or')}
         </Typography>
         <Button variant="outlined" onClick={open} disabled={disabled}>
-          {t('listing.browse')}
+          {t('listings:listing.browse')}
         </Button>
       </Box>
       {rejected && <Alert severity="warning">{t('validation.imageType')}</Alert>}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
         <TextField
-          label={t('listing.imageUrl')}
+          label={t('listings:listing.imageUrl')}
           placeholder="https://"
           value={url}
           type="url"
@@ -89,11 +89,11 @@ export function ImagePicker({ images, onAdd, onRemove, disabled }: Props) {
           disabled={disabled}
         />
         <Button variant="outlined" onClick={addUrl} disabled={disabled} sx={{ flexShrink: 0, minHeight: 40 }}>
-          {t('listing.addFromUrl')}
+          {t('listings:listing.addFromUrl')}
         </Button>
       </Stack>
       {images.length > 0 && (
-        <Box component="ul" aria-label={t('listing.images')} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))' }}>
+        <Box component="ul" aria-label={t('listings:listing.images')} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))' }}>
           {images.map((img) => (
             <Box component="li" key={img.key} sx={{ border: 1, borderColor: img.status === 'error' ? 'error.main' : 'divider', borderRadius: 1.5, overflow: 'hidden' }}>
               <Box component="img" src={img.preview} alt={img.name} sx={{ width: '100%', height: 100, objectFit: 'cover', display: 'block', bgcolor: 'action.hover' }} />
@@ -102,12 +102,12 @@ export function ImagePicker({ images, onAdd, onRemove, disabled }: Props) {
                   <Typography variant="caption" noWrap sx={{ flexGrow: 1 }} title={img.name}>
                     {img.name}
                   </Typography>
-                  <IconButton size="small" aria-label={t('listing.remove', { name: img.name })} onClick={() => onRemove(img)} disabled={img.status === 'uploading'}>
+                  <IconButton size="small" aria-label={t('listings:listing.remove', { name: img.name })} onClick={() => onRemove(img)} disabled={img.status === 'uploading'}>
                     <IconTrash size={16} />
                   </IconButton>
                 </Stack>
                 {img.status === 'uploading' && (
-                  <LinearProgress variant="determinate" value={img.progress} aria-label={t('listing.uploading', { name: img.name })} />
+                  <LinearProgress variant="determinate" value={img.progress} aria-label={t('listings:listing.uploading', { name: img.name })} />
                 )}
                 {img.status === 'done' && <LinearProgress variant="determinate" value={100} color="success" aria-hidden />}
                 {img.error && (

@@ -35,7 +35,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 export function ListingForm() {
-  const { t, i18n } = useTranslation()
+  const { t, i18n } = useTranslation(['shell', 'listings'])
   const queryClient = useQueryClient()
   const [images, setImages] = useState<QueuedImage[]>([])
   const [listing, setListing] = useState<Listing | null>(null)
@@ -85,7 +85,7 @@ export function ListingForm() {
       return true
     } catch (err) {
       const reason = err instanceof ApiError ? err.detail || err.title : err instanceof Error ? err.message : String(err)
-      patchImage(img.key, { status: 'error', error: t('listing.uploadFailed', { name: img.name, reason }) })
+      patchImage(img.key, { status: 'error', error: t('listings:listing.uploadFailed', { name: img.name, reason }) })
       return false
     }
   }
@@ -114,13 +114,13 @@ export function ListingForm() {
   if (published && listing) {
     return (
       <Stack spacing={2} role="status">
-        <Alert severity="success">{t('listing.saved')}</Alert>
+        <Alert severity="success">{t('listings:listing.saved')}</Alert>
         <Stack direction="row" spacing={1}>
           <Button component={RouterLink} to={`/${i18n.language}/offer/${encodeURIComponent(listing.id)}`} variant="contained">
-            {t('listing.view')}
+            {t('listings:listing.view')}
           </Button>
           <Button component={RouterLink} to="/my-items" variant="outlined">
-            {t('items.title')}
+            {t('listings:items.title')}
           </Button>
         </Stack>
       </Stack>
@@ -128,42 +128,42 @@ export function ListingForm() {
   }
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('listing.title')}>
+    <Box component="form" noValidate onSubmit={onSubmit} aria-label={t('listings:listing.title')}>
       <Stack spacing={3}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
           <Box>
             <Typography variant="h4" component="h1">
-              {t('listing.title')}
+              {t('listings:listing.title')}
             </Typography>
-            <Typography color="text.secondary">{t('listing.subtitle')}</Typography>
+            <Typography color="text.secondary">{t('listings:listing.subtitle')}</Typography>
           </Box>
           <Button type="submit" variant="contained" size="large" disabled={busy}>
-            {busy ? t('listing.saving') : t('listing.save')}
+            {busy ? t('listings:listing.saving') : t('listings:listing.save')}
           </Button>
         </Stack>
-        {busy && <LinearProgress aria-label={t('listing.saving')} />}
+        {busy && <LinearProgress aria-label={t('listings:listing.saving')} />}
         {formError && <Alert severity="error">{formError}</Alert>}
         <Grid container spacing={3}>
           <Grid size={{ xs: 12, md: 8 }}>
             <Stack spacing={3}>
-              <Section title={t('listing.productInfo')}>
+              <Section title={t('listings:listing.productInfo')}>
                 <Stack spacing={2}>
-                  <RhfTextField control={control} name="productName" label={t('listing.productName')} errorValues={{ max: 120 }} />
-                  <RhfTextField control={control} name="description" label={t('listing.description')} multiline minRows={4} errorValues={{ max: 5000 }} />
+                  <RhfTextField control={control} name="productName" label={t('listings:listing.productName')} errorValues={{ max: 120 }} />
+                  <RhfTextField control={control} name="description" label={t('listings:listing.description')} multiline minRows={4} errorValues={{ max: 5000 }} />
                 </Stack>
               </Section>
-              <Section title={t('listing.images')}>
+              <Section title={t('listings:listing.images')}>
                 <ImagePicker images={images} onAdd={(add) => setImages((l) => [...l, ...add])} onRemove={removeImage} disabled={busy} />
               </Section>
             </Stack>
           </Grid>
           <Grid size={{ xs: 12, md: 4 }}>
             <Stack spacing={3}>
-              <Section title={t('listing.pricing')}>
+              <Section title={t('listings:listing.pricing')}>
                 <Stack spacing={2}>
                   <Stack direction="row" spacing={1}>
-                    <RhfTextField control={control} name="price.amount" label={t('listing.price')} inputMode="decimal" />
-                    <RhfTextField control={control} name="price.currency" label={t('listing.currency')} select sx={{ maxWidth: 110 }}>
+                    <RhfTextField control={control} name="price.amount" label={t('listings:listing.price')} inputMode="decimal" />
+                    <RhfTextField control={control} name="price.currency" label={t('listings:listing.currency')} select sx={{ maxWidth: 110 }}>
                       {CURRENCIES.map((c) => (
                         <MenuItem key={c} value={c}>
                           {c}
@@ -171,11 +171,11 @@ export function ListingForm() {
                       ))}
                     </RhfTextField>
                   </Stack>
-                  <RhfTextField control={control} name="duration" label={t('listing.duration')} type="number" slotProps={{ htmlInput: { min: 1, max: 365, step: 1 } }} />
+                  <RhfTextField control={control} name="duration" label={t('listings:listing.duration')} type="number" slotProps={{ htmlInput: { min: 1, max: 365, step: 1 } }} />
                 </Stack>
               </Section>
-              <Section title={t('listing.location')}>
-                <RhfTextField control={control} name="location" label={t('listing.locationLabel')} autoComplete="address-level2" errorValues={{ max: 200 }} />
+              <Section title={t('listings:listing.location')}>
+                <RhfTextField control={control} name="location" label={t('listings:listing.locationLabel')} autoComplete="address-level2" errorValues={{ max: 200 }} />
               </Section>
             </Stack>
           </Grid>

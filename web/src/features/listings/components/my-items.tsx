@@ -19,7 +19,7 @@ import { ListingCard } from './listing-card'
 const PAGE_SIZE = 12
 
 export function MyItems() {
-  const { t } = useTranslation()
+  const { t } = useTranslation(['shell', 'listings'])
   const [search, setSearch] = useState('')
   const [page, setPage] = useState(1)
   const q = useDebouncedValue(search.trim())
@@ -27,7 +27,7 @@ export function MyItems() {
 
   const create = (
     <Button component={Link} to="/add-new" variant="contained" startIcon={<IconPlus size={18} />}>
-      {t('items.create')}
+      {t('listings:items.create')}
     </Button>
   )
 
@@ -35,12 +35,12 @@ export function MyItems() {
     <Stack spacing={3}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
         <Typography variant="h4" component="h1">
-          {t('items.title')}
+          {t('listings:items.title')}
         </Typography>
         {create}
       </Stack>
       <SearchField
-        label={t('items.searchLabel')}
+        label={t('listings:items.searchLabel')}
         value={search}
         onChange={(v) => {
           setSearch(v)
@@ -53,7 +53,7 @@ export function MyItems() {
         q ? (
           <EmptyState title={t('common.noResult')} />
         ) : (
-          <EmptyState title={t('items.empty')} text={t('items.firstOne')}>
+          <EmptyState title={t('listings:items.empty')} text={t('listings:items.firstOne')}>
             {create}
             <Button component={Link} to="/my-messages" variant="outlined">
               {t('nav.myMessages')}

@@ -21,7 +21,7 @@ interface Props {
 }
 
 export function OfferView({ offerId, actions }: Props) {
-  const { t, i18n } = useTranslation()
+  const { t, i18n } = useTranslation(['shell', 'listings'])
   const { data: listing, isPending, error } = useOffer(offerId)
   const [current, setCurrent] = useState(0)
 
@@ -34,7 +34,7 @@ export function OfferView({ offerId, actions }: Props) {
   }
   if (error || !listing) {
     const notFound = error instanceof ApiError && error.status === 404
-    return <Alert severity={notFound ? 'info' : 'error'}>{notFound ? t('offer.notFound') : (error?.message ?? t('common.genericError'))}</Alert>
+    return <Alert severity={notFound ? 'info' : 'error'}>{notFound ? t('listings:offer.notFound') : (error?.message ?? t('common.genericError'))}</Alert>
   }
   const image = listing.images[current]
   return (
@@ -77,9 +77,9 @@ export function OfferView({ offerId, actions }: Props) {
               <Typography variant="h5" color="primary" component="p">
                 {formatMoney(listing.price, i18n.language)}
               </Typography>
-              <Typography color="text.secondary">{t('offer.location', { location: listing.location })}</Typography>
-              <Typography color="text.secondary">{t('offer.duration', { n: listing.duration })}</Typography>
-              <Typography color="text.secondary">{t('offer.seller', { name: listing.owner.displayName })}</Typography>
+              <Typography color="text.secondary">{t('listings:offer.location', { location: listing.location })}</Typography>
+              <Typography color="text.secondary">{t('listings:offer.duration', { n: listing.duration })}</Typography>
+              <Typography color="text.secondary">{t('listings:offer.seller', { name: listing.owner.displayName })}</Typography>
               <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{listing.description}</Typography>
               <Box sx={{ pt: 1 }}>{actions(listing)}</Box>
             </Stack>

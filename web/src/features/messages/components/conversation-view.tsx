@@ -18,7 +18,7 @@ import { useConversationMessages, useMarkRead, useSendMessage } from '../api/que
 const MAX_BODY = 4000
 
 export function ConversationView({ conversation, onBack }: { conversation: Conversation; onBack: () => void }) {
-  const { t, i18n } = useTranslation()
+  const { t, i18n } = useTranslation(['shell', 'messages'])
   const session = useSession()
   const { data, isPending, error } = useConversationMessages(conversation.id)
   const send = useSendMessage(conversation.id)
@@ -54,7 +54,7 @@ export function ConversationView({ conversation, onBack }: { conversation: Conve
   }
 
   return (
-    <Stack sx={{ height: '100%', minHeight: 0 }} aria-label={t('messages.conversationWith', { name: conversation.peer.displayName })} component="section">
+    <Stack sx={{ height: '100%', minHeight: 0 }} aria-label={t('messages:conversationWith', { name: conversation.peer.displayName })} component="section">
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', p: 1.5, borderBottom: 1, borderColor: 'divider' }}>
         <IconButton aria-label={t('common.back')} onClick={onBack} sx={{ display: { md: 'none' } }}>
           <IconArrowLeft size={20} />
@@ -65,11 +65,11 @@ export function ConversationView({ conversation, onBack }: { conversation: Conve
           </Typography>
           {conversation.listing && (
             <Typography variant="caption" color="text.secondary" noWrap component="p">
-              {t('messages.about', { name: conversation.listing.productName })}
+              {t('messages:about', { name: conversation.listing.productName })}
             </Typography>
           )}
         </Box>
-        <IconButton component={Link} to={`/my-call?to=${encodeURIComponent(conversation.peer.id)}`} aria-label={t('offer.callSeller')}>
+        <IconButton component={Link} to={`/my-call?to=${encodeURIComponent(conversation.peer.id)}`} aria-label={t('messages:callSeller')}>
           <IconVideo size={20} />
         </IconButton>
       </Stack>
@@ -78,7 +78,7 @@ export function ConversationView({ conversation, onBack }: { conversation: Conve
       <Box role="log" aria-live="polite" sx={{ flexGrow: 1, overflowY: 'auto', p: 2, display: 'flex', flexDirection: 'column', gap: 1 }}>
         {!isPending && messages.length === 0 && (
           <Typography color="text.secondary" sx={{ textAlign: 'center', mt: 4 }}>
-            {t('messages.noMessages')}
+            {t('messages:noMessages')}
           </Typography>
         )}
         {messages.map((m) => {
@@ -100,7 +100,7 @@ export function ConversationView({ conversation, onBack }: { conversation: Conve
                 {m.body}
               </Typography>
               <Typography variant="caption" sx={{ opacity: 0.75 }}>
-                {mine ? `${t('messages.you')} · ` : ''}
+                {mine ? `${t('messages:you')} · ` : ''}
                 {formatDateTime(m.createdAt, i18n.language)}
               </Typography>
             </Box>
@@ -119,7 +119,7 @@ export function ConversationView({ conversation, onBack }: { conversation: Conve
         }}
       >
         <TextField
-          label={t('messages.typeMessage')}
+          label={t('messages:typeMessage')}
           value={body}
           onChange={(e) => setBody(e.target.value)}
           multiline

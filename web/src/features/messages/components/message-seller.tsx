@@ -12,7 +12,7 @@ import { Link } from 'react-router'
 import { useStartConversation } from '../api/queries'
 
 export function MessageSeller({ sellerId, listingId }: { sellerId: string; listingId: string }) {
-  const { t } = useTranslation()
+  const { t } = useTranslation(['shell', 'messages'])
   const titleId = useId()
   const [open, setOpen] = useState(false)
   const [body, setBody] = useState('')
@@ -37,18 +37,18 @@ export function MessageSeller({ sellerId, listingId }: { sellerId: string; listi
   return (
     <>
       <Button variant="contained" startIcon={<IconMessage size={18} />} onClick={() => setOpen(true)}>
-        {t('offer.messageSeller')}
+        {t('messages:messageSeller')}
       </Button>
       <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby={titleId} fullWidth maxWidth="sm">
-        <DialogTitle id={titleId}>{t('offer.messageSeller')}</DialogTitle>
+        <DialogTitle id={titleId}>{t('messages:messageSeller')}</DialogTitle>
         <DialogContent>
           {conversationId ? (
             <Alert severity="success" role="status" action={<Button component={Link} to={`/my-messages?c=${encodeURIComponent(conversationId)}`}>{t('nav.myMessages')}</Button>}>
-              {t('offer.messageSent')}
+              {t('messages:messageSent')}
             </Alert>
           ) : (
             <TextField
-              label={t('offer.yourMessage')}
+              label={t('messages:yourMessage')}
               value={body}
               onChange={(e) => setBody(e.target.value)}
               multiline

@@ -23,7 +23,7 @@ import { ConversationView } from './conversation-view'
 const PAGE_SIZE = 20
 
 export function MyMessages() {
-  const { t } = useTranslation()
+  const { t } = useTranslation(['shell', 'messages'])
   const [params, setParams] = useSearchParams()
   const selectedId = params.get('c')
   const [search, setSearch] = useState('')
@@ -45,12 +45,12 @@ export function MyMessages() {
     return (
       <Stack spacing={2}>
         <Typography variant="h4" component="h1">
-          {t('messages.title')}
+          {t('messages:title')}
         </Typography>
         <Card>
-          <EmptyState title={t('messages.empty')} text={t('items.firstOne')}>
+          <EmptyState title={t('messages:empty')} text={t('messages:firstOne')}>
             <Button component={Link} to="/add-new" variant="contained">
-              {t('items.create')}
+              {t('messages:createListing')}
             </Button>
             <Button component={Link} to="/" variant="outlined">
               {t('common.home')}
@@ -64,7 +64,7 @@ export function MyMessages() {
   return (
     <Stack spacing={2} sx={{ flexGrow: 1, minHeight: 0 }}>
       <Typography variant="h4" component="h1">
-        {t('messages.title')}
+        {t('messages:title')}
       </Typography>
       {error && <Alert severity="error">{error.message}</Alert>}
       <Card sx={{ flexGrow: 1, minHeight: 420, display: 'flex', overflow: 'hidden' }}>
@@ -81,7 +81,7 @@ export function MyMessages() {
         >
           <Box sx={{ p: 1.5 }}>
             <SearchField
-              label={t('messages.searchLabel')}
+              label={t('messages:searchLabel')}
               value={search}
               onChange={(v) => {
                 setSearch(v)
@@ -91,7 +91,7 @@ export function MyMessages() {
           </Box>
           {isFetching && <LinearProgress aria-label={t('common.loading')} />}
           {data && data.items.length === 0 && <EmptyState title={t('common.noResult')} />}
-          <List sx={{ overflowY: 'auto', flexGrow: 1 }} aria-label={t('messages.title')}>
+          <List sx={{ overflowY: 'auto', flexGrow: 1 }} aria-label={t('messages:title')}>
             {data?.items.map((c) => (
               // Each conversation is a list item holding its button, so the list reads as one.
               <ListItem key={c.id} disablePadding>
@@ -101,7 +101,7 @@ export function MyMessages() {
                     secondary={c.lastMessage?.body ?? c.listing?.productName ?? ''}
                     slotProps={{ secondary: { noWrap: true } }}
                   />
-                  {c.unread > 0 && <Badge color="primary" badgeContent={c.unread} aria-label={t('messages.unread', { n: c.unread })} sx={{ mx: 1 }} />}
+                  {c.unread > 0 && <Badge color="primary" badgeContent={c.unread} aria-label={t('messages:unread', { n: c.unread })} sx={{ mx: 1 }} />}
                 </ListItemButton>
               </ListItem>
             ))}
@@ -113,7 +113,7 @@ export function MyMessages() {
             <ConversationView key={selected.id} conversation={selected} onBack={() => select(null)} />
           ) : (
             <Box sx={{ m: 'auto', p: 3 }}>
-              <Typography color="text.secondary">{t('messages.pick')}</Typography>
+              <Typography color="text.secondary">{t('messages:pick')}</Typography>
             </Box>
           )}
         </Box>

@@ -73,7 +73,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 export function Customizer({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useTranslation()
+  const { t } = useTranslation(['shell', 'settings'])
   const [settings] = useSettings()
   const store = useSettingsStore()
   const titleId = useId()
@@ -82,10 +82,10 @@ export function Customizer({ open, onClose }: { open: boolean; onClose: () => vo
       <Box sx={{ display: 'flex', alignItems: 'flex-start', p: 3, gap: 1 }}>
         <Box sx={{ flexGrow: 1 }}>
           <Typography id={titleId} variant="h6">
-            {t('customizer.title')}
+            {t('settings:title')}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {t('customizer.subtitle')}
+            {t('settings:subtitle')}
           </Typography>
         </Box>
         <IconButton aria-label={t('common.close')} onClick={onClose}>
@@ -94,58 +94,58 @@ export function Customizer({ open, onClose }: { open: boolean; onClose: () => vo
       </Box>
       <Box sx={{ px: 3 }}>
         <Button variant="outlined" size="small" onClick={() => store.reset()}>
-          {t('customizer.reset')}
+          {t('settings:reset')}
         </Button>
       </Box>
       <Divider sx={{ mt: 2 }} />
-      <Section title={t('customizer.theme')}>
+      <Section title={t('settings:theme')}>
         <Choice
-          label={t('customizer.theme')}
+          label={t('settings:theme')}
           name="theme"
           options={[
-            { value: 'light', label: t('customizer.light') },
-            { value: 'dark', label: t('customizer.dark') },
-            { value: 'system', label: t('customizer.system') },
+            { value: 'light', label: t('settings:light') },
+            { value: 'dark', label: t('settings:dark') },
+            { value: 'system', label: t('settings:system') },
           ]}
         />
         <Choice
-          label={t('customizer.skin')}
+          label={t('settings:skin')}
           name="skin"
           options={[
-            { value: 'default', label: t('customizer.skinDefault') },
-            { value: 'bordered', label: t('customizer.skinBordered') },
+            { value: 'default', label: t('settings:skinDefault') },
+            { value: 'bordered', label: t('settings:skinBordered') },
           ]}
         />
-        <Toggle label={t('customizer.semiDark')} name="isVerticalNavSemiDark" disabled={settings.layoutNav === 'horizontal'} />
+        <Toggle label={t('settings:semiDark')} name="isVerticalNavSemiDark" disabled={settings.layoutNav === 'horizontal'} />
       </Section>
       <Divider />
-      <Section title={t('customizer.layout')}>
+      <Section title={t('settings:layout')}>
         <Choice
-          label={t('customizer.layout')}
+          label={t('settings:layout')}
           name="layoutNav"
           options={[
-            { value: 'vertical', label: t('customizer.vertical') },
-            { value: 'horizontal', label: t('customizer.horizontal') },
+            { value: 'vertical', label: t('settings:vertical') },
+            { value: 'horizontal', label: t('settings:horizontal') },
           ]}
         />
-        <Toggle label={t('customizer.collapsed')} name="isVerticalNavCollapsed" disabled={settings.layoutNav === 'horizontal'} />
+        <Toggle label={t('settings:collapsed')} name="isVerticalNavCollapsed" disabled={settings.layoutNav === 'horizontal'} />
         <Choice
-          label={t('customizer.contentWidth')}
+          label={t('settings:contentWidth')}
           name="contentWidth"
           options={[
-            { value: 'boxed', label: t('customizer.boxed') },
-            { value: 'fluid', label: t('customizer.fluid') },
+            { value: 'boxed', label: t('settings:boxed') },
+            { value: 'fluid', label: t('settings:fluid') },
           ]}
         />
         <Choice
-          label={t('customizer.navbarType')}
+          label={t('settings:navbarType')}
           name="navbarType"
           options={[
-            { value: 'sticky', label: t('customizer.sticky') },
-            ...(settings.layoutNav === 'horizontal' ? [] : [{ value: 'hidden' as const, label: t('customizer.hidden') }]),
+            { value: 'sticky', label: t('settings:sticky') },
+            ...(settings.layoutNav === 'horizontal' ? [] : [{ value: 'hidden' as const, label: t('settings:hidden') }]),
           ]}
         />
-        <Toggle label={t('customizer.navbarBlur')} name="navbarBlur" />
+        <Toggle label={t('settings:navbarBlur')} name="navbarBlur" />
       </Section>
     </Drawer>
   )

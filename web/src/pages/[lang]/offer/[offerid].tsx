@@ -20,7 +20,7 @@ import { useSession } from '@/lib/use-session'
 export const meta: PageMeta = { layout: 'blank', public: true }
 
 export default function OfferPage() {
-  const { t } = useTranslation()
+  const { t } = useTranslation(['shell', 'auth', 'listings'])
   const { offerid = '' } = useParams()
   const session = useSession()
   const location = useLocation()
@@ -45,23 +45,23 @@ export default function OfferPage() {
               return (
                 <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
                   <Button component={Link} to={loginHref(back)} variant="contained" size="large" startIcon={<IconLogin2 size={20} />}>
-                    {t('offer.signInToContact')}
+                    {t('listings:offer.signInToContact')}
                   </Button>
                   <Typography variant="body2" color="text.secondary">
-                    {t('offer.noAccount')}{' '}
+                    {t('listings:offer.noAccount')}{' '}
                     <Box component={Link} to={`/register?redirecturl=${encodeURIComponent(back)}`} sx={{ color: 'primary.main' }}>
-                      {t('auth.createAccount')}
+                      {t('auth:createAccount')}
                     </Box>
                   </Typography>
                 </Stack>
               )
             }
-            if (listing.owner.id === session.userId) return <Alert severity="info">{t('offer.ownOffer')}</Alert>
+            if (listing.owner.id === session.userId) return <Alert severity="info">{t('listings:offer.ownOffer')}</Alert>
             return (
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
                 <MessageSeller sellerId={listing.owner.id} listingId={listing.id} />
                 <Button component={Link} to={`/my-call?to=${encodeURIComponent(listing.owner.id)}&name=${encodeURIComponent(listing.owner.displayName)}&title=${encodeURIComponent(listing.productName)}`} variant="outlined" startIcon={<IconVideo size={18} />}>
-                  {t('offer.callSeller')}
+                  {t('listings:offer.callSeller')}
                 </Button>
               </Stack>
             )

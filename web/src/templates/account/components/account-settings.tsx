@@ -27,6 +27,7 @@ import { useState, type FormEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { RouteTabs, useRouteTab } from './route-tabs'
 import { useSession } from '@/lib/use-session'
+import { intlLocale } from '@/templates/apps/hooks/use-demo-t'
 
 const TABS = ['account', 'security', 'billing-plans', 'notifications', 'connections'] as const
 type Errors = Record<string, string>
@@ -174,7 +175,7 @@ function SecurityTab() {
 function BillingTab() {
   const { t, i18n } = useTranslation('demo-ui')
   const [plan, setPlan] = useState<'basic' | 'standard'>('basic')
-  const money = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'EUR' })
+  const money = new Intl.NumberFormat(intlLocale(i18n.language), { style: 'currency', currency: 'EUR' })
   const invoices = [
     { id: 'INV-4821', date: '2026-10-01', total: 12 },
     { id: 'INV-4720', date: '2026-09-01', total: 12 },
@@ -208,7 +209,7 @@ function BillingTab() {
               {invoices.map((inv) => (
                 <TableRow key={inv.id}>
                   <TableCell>{inv.id}</TableCell>
-                  <TableCell>{new Date(inv.date).toLocaleDateString(i18n.language)}</TableCell>
+                  <TableCell>{new Date(inv.date).toLocaleDateString(intlLocale(i18n.language))}</TableCell>
                   <TableCell align="right">{money.format(inv.total)}</TableCell>
                   <TableCell>
                     <Chip size="small" color="success" label={t('account.paid')} />

@@ -17,6 +17,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { RouteTabs, useRouteTab } from './route-tabs'
 import { useSession } from '@/lib/use-session'
+import { useNumberFormat } from '@/templates/kit/number-format'
 
 const TABS = ['profile', 'teams', 'projects', 'connections'] as const
 const PEOPLE = ['Bruno Costa', 'Chen Wei', 'Dalia Haddad', 'Emil Nowak', 'Fatima Rahman', 'Giulia Romano']
@@ -142,6 +143,7 @@ function TeamsTab() {
 
 function ProjectsTab() {
   const { t } = useTranslation('demo-ui')
+  const nf = useNumberFormat()
   return (
     <Grid container spacing={3}>
       {PROJECTS.map((p) => (
@@ -158,7 +160,7 @@ function ProjectsTab() {
                 <Typography variant="body2" id={`pr-${p.name}`}>
                   {t('profile.progress')}
                 </Typography>
-                <Typography variant="body2">{`${p.progress}%`}</Typography>
+                <Typography variant="body2">{nf.percent(p.progress)}</Typography>
               </Box>
               <LinearProgress variant="determinate" value={p.progress} aria-labelledby={`pr-${p.name}`} sx={{ height: 8, borderRadius: 4 }} />
             </CardContent>

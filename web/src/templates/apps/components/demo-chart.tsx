@@ -37,7 +37,7 @@ export function DemoChart(props: {
     [props.options, theme, dark],
   )
   return (
-    <Box role="img" aria-label={props.label} data-testid="demo-chart" sx={{ minHeight: props.height, direction: 'ltr' }}>
+    <Box dir="ltr" role="img" aria-label={props.label} data-testid="demo-chart" sx={{ minHeight: props.height }}>
       <Suspense fallback={<Skeleton variant="rounded" height={props.height} />}>
         <ReactApexChart type={props.type} series={props.series} options={options} height={props.height} width="100%" />
       </Suspense>

@@ -24,9 +24,9 @@ export function StatCard(props: { icon: ReactNode; label: string; value: string;
         <Box sx={{ minWidth: 0 }}>
           {/* Value and trend wrap as two units, so neither is clipped nor runs into the other. */}
           <Typography variant="h6" component="p" sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1, alignItems: 'baseline', overflowWrap: 'anywhere' }}>
-            <bdi>{props.value}</bdi>
+            <bdi data-figure="value">{props.value}</bdi>
             {trend !== null && props.trend !== undefined && (
-              <Typography component="bdi" variant="body2" sx={{ color: props.trend >= 0 ? 'success.dark' : 'error.dark', whiteSpace: 'nowrap' }}>
+              <Typography component="bdi" data-figure="trend" variant="body2" sx={{ color: props.trend >= 0 ? 'success.dark' : 'error.dark', whiteSpace: 'nowrap' }}>
                 {trend}
               </Typography>
             )}

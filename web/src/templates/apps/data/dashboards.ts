@@ -1,3 +1,4 @@
+import { products } from './ecommerce'
 export const analyticsTraffic = {
   week: { sessions: [3120, 2870, 3410, 3990, 3650, 2210, 1980], views: [8420, 7710, 9150, 10230, 9870, 5630, 5010] },
   month: { sessions: [21800, 23450, 19870, 25630], views: [58700, 61210, 54330, 67120] },
@@ -47,10 +48,9 @@ export const ecommerceRecentOrders = [
   { id: 5020, customer: 'Roy Southerell', total: 5219, status: 'delivered', date: '2026-11-15' },
 ] as const
 
-export const ecommercePopular = [
-  { id: 1, name: 'Apple iPhone 15', sku: 'IP15-128', price: 999.29 },
-  { id: 2, name: 'Nike Air Jordan 1', sku: 'NAJ1-42', price: 72.4 },
-  { id: 3, name: 'Beats Studio Pro', sku: 'BSP-BLK', price: 99 },
-  { id: 4, name: 'Apple Watch Series 9', sku: 'AW9-45', price: 249.99 },
-  { id: 5, name: 'Amazon Echo Dot', sku: 'AED-5', price: 49.99 },
-]
+/** The shop's best sellers, from its catalogue. */
+export const ecommercePopular = ['iPhone 15 Pro', 'Air Jordan 1 Mid', 'Studio Pro Headphones', 'Apple Watch Series 9', 'Echo Dot (5th gen)'].map((name) => {
+  const p = products.find((x) => x.name === name)
+  if (!p) throw new Error(`popular product ${name} is not in the catalogue`)
+  return p
+})

@@ -1,4 +1,5 @@
 import { COUNTRIES, emailOf, PEOPLE, pick, seeded } from './people'
+import { productImage } from './product-images'
 
 export type ProductStatus = 'published' | 'scheduled' | 'inactive'
 export type CategoryKey = 'electronics' | 'accessories' | 'shoes' | 'home' | 'office' | 'games'
@@ -10,9 +11,12 @@ export interface Product {
   category: CategoryKey
   sku: string
   price: number
+  /** Units in the warehouse; 0 for a product taken off sale. */
   qty: number
   inStock: boolean
   status: ProductStatus
+  /** URL of the product's picture. */
+  image: string
 }
 
 const PRODUCT_NAMES: [string, string, CategoryKey, number][] = [
@@ -44,8 +48,12 @@ export const products: Product[] = PRODUCT_NAMES.map(([name, brand, category, pr
   const r = seeded(i + 7)
   // The generator's first draw from a small seed is close to 0: skip it.
   r()
-  const qty = 5 + Math.floor(r() * 900)
-  return { id: i + 1, name, brand, category, sku: `${brand.slice(0, 3).toUpperCase()}-${1000 + i * 37}`, price, qty, inStock: qty > 40, status: pick(STATUSES, i) }
+  const status = pick(STATUSES, i)
+  // Dear things are stocked in tens, cheap ones in hundreds; a few run low,
+  // and a product taken off sale has sold out.
+  const depth = price > 500 ? 40 : price > 150 ? 160 : 420
+  const qty = status === 'inactive' ? 0 : i % 6 === 1 ? 1 + Math.floor(r() * 8) : Math.round(depth * (0.25 + r()))
+  return { id: i + 1, name, brand, category, sku: `${brand.slice(0, 3).toUpperCase()}-${1000 + i * 37}`, price, qty, inStock: qty > 0, status, image: productImage(name) }
 })
 
 export interface Category {

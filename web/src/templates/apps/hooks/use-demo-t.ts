@@ -21,6 +21,8 @@ export function useDemoFormat() {
     number: (v: number) => new Intl.NumberFormat(locale).format(v),
     percent: (v: number) => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(v),
     date: (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(iso)),
+    /** Day and month for chart axes ("1 Nov", "1 نوفمبر"): short, and free of the direction marks of numeric dates. */
+    dayMonth: (iso: string) => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short' }).format(new Date(iso)),
     dateTime: (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)),
     time: (iso: string) => new Intl.DateTimeFormat(locale, { timeStyle: 'short' }).format(new Date(iso)),
     region: (code: string) => new Intl.DisplayNames(locale, { type: 'region' }).of(code) ?? code,

@@ -65,3 +65,30 @@ describe('dashboards', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'تحليلات الموقع' }, { timeout: 15_000 })).toBeInTheDocument()
   })
 })
+
+describe('dashboard figures in the interface language', { timeout: 30_000 }, () => {
+  // A hand-made "4.5%" would keep the English decimal point in Polish and
+  // Latin digits with a Latin per-cent sign in Arabic.
+  it.each([Analytics, Crm, Ecommerce, Dashboard])('%o in Polish uses decimal commas', (Page) => {
+    const { container, unmount } = renderPage(Page, { lang: 'pl' })
+    const text = container.textContent ?? ''
+    expect(text).not.toMatch(/\d\.\d+\s?%/)
+    expect(text).toMatch(/\d\s?%/)
+    unmount()
+  })
+
+  it('a Polish trend reads "+12,4%"', () => {
+    const { container, unmount } = renderPage(Ecommerce, { lang: 'pl' })
+    expect(container.textContent).toMatch(/\+\d+,\d\s?%/)
+    unmount()
+  })
+
+  it.each([Analytics, Crm, Ecommerce, Dashboard])('%o in Arabic writes per cent as Intl does', (Page) => {
+    const { container, unmount } = renderPage(Page, { lang: 'ar' })
+    const text = container.textContent ?? ''
+    // Intl writes Arabic per cent with direction marks (or as ٪), never glued to the digits.
+    expect(text).not.toMatch(/[0-9]%/)
+    expect(text).toMatch(/[0-9٠-٩]\u200e?[%٪]\u200e?|\u200e%/)
+    unmount()
+  })
+})

@@ -11,6 +11,8 @@ import CategoryList from '@/pages/apps/ecommerce/product/category-list'
 import ProductList from '@/pages/apps/ecommerce/product/list'
 import Referrals from '@/pages/apps/ecommerce/referrals'
 import Settings from '@/pages/apps/ecommerce/settings'
+import { products } from '../data/ecommerce'
+import { productSlug } from '../data/product-images'
 import { renderPage } from './render-page'
 
 describe('ecommerce app', { timeout: 30_000 }, () => {
@@ -57,5 +59,42 @@ describe('ecommerce app', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Enter at least 3 characters.')).toBeInTheDocument()
     fireEvent.click(within(screen.getByRole('navigation', { name: 'Store settings' })).getByText('Shipping zones'))
     expect(screen.getByRole('table', { name: 'Shipping zones' })).toBeInTheDocument()
+  })
+})
+
+describe('ecommerce demo catalogue', { timeout: 30_000 }, () => {
+  it('shows a picture beside every product on the list and in an order', () => {
+    const { container } = renderPage(ProductList)
+    const grid = screen.getAllByRole('grid')[0]!
+    const rows = within(grid).getAllByRole('row').slice(1)
+    expect(rows.length).toBe(10)
+    for (const row of rows) expect(row.querySelector('img[src*=".svg"]'), row.textContent ?? '').not.toBeNull()
+    container.remove()
+    renderPage(OrderDetails, { url: '/apps/ecommerce/order/details/5402', pattern: '/apps/ecommerce/order/details/:id' })
+    const table = screen.getByRole('table', { name: 'Order details' })
+    const lines = within(table).getAllByRole('row').filter((r) => r.querySelector('img'))
+    expect(lines.length).toBe(3)
+  })
+
+  it('has believable stock: on sale means units in the warehouse, off sale means none', () => {
+    expect(products.length).toBeGreaterThan(10)
+    for (const p of products) {
+      expect(p.inStock, p.name).toBe(p.qty > 0)
+      if (p.status === 'inactive') expect(p.qty, p.name).toBe(0)
+      else expect(p.qty, p.name).toBeGreaterThan(0)
+    }
+    expect(products.some((p) => p.qty > 0 && p.qty < 10), 'some run low').toBe(true)
+    expect(new Set(products.map((p) => p.qty)).size).toBeGreaterThan(products.length / 2)
+  })
+
+  it('ships every picture as a small SVG of its own', () => {
+    const files = import.meta.glob<string>('../assets/products/*.svg', { query: '?raw', import: 'default', eager: true })
+    const names = Object.keys(files).map((f) => /([^/]+)\.svg$/.exec(f)![1])
+    for (const p of products) expect(names, p.name).toContain(productSlug(p.name))
+    for (const [file, svg] of Object.entries(files)) {
+      expect(svg.length, file).toBeLessThan(4096)
+      expect(svg, file).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 120 120"/)
+      expect(svg, file).not.toMatch(/<script|<text|href=/)
+    }
   })
 })

@@ -50,7 +50,7 @@ export function TwoStepsDemo({ variant }: { variant: AuthVariant }) {
       <Box component="form" noValidate onSubmit={submit} aria-label={t('auth.twoSteps.submit')}>
         <Stack spacing={2}>
           <Typography id="otp-label">{t('auth.twoSteps.label')}</Typography>
-          <Box sx={{ direction: 'ltr' }}>
+          <Box dir="ltr">
             <OTPInput
               nonce={cspNonce}
               maxLength={LENGTH}

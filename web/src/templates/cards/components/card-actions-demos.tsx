@@ -13,11 +13,13 @@ import Typography from '@mui/material/Typography'
 import { IconChevronDown, IconChevronUp, IconDotsVertical, IconRefresh, IconX } from '@tabler/icons-react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useNumberFormat } from '@/templates/kit/number-format'
 
 const RATES = [4.12, 4.18, 4.09, 4.21, 4.15, 4.24]
 
 export function CardActionsDemos() {
   const { t } = useTranslation('demo-ui')
+  const nf = useNumberFormat()
   const [open, setOpen] = useState(true)
   const [loading, setLoading] = useState(false)
   const [tick, setTick] = useState(0)
@@ -69,7 +71,7 @@ export function CardActionsDemos() {
           />
           <CardContent sx={{ pt: 0 }}>
             <Typography variant="h4" component="p" role="status">
-              {`${RATES[tick % RATES.length]?.toFixed(2)} PLN`}
+              {nf.money(RATES[tick % RATES.length] ?? 0, 'PLN')}
             </Typography>
           </CardContent>
           {loading && (

@@ -14,6 +14,8 @@ import { IconBrandPaypal, IconCreditCard, IconWallet } from '@tabler/icons-react
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { TitledCard } from './titled-card'
+import { useNumberFormat } from '@/templates/kit/number-format'
+import { intlLocale } from '@/templates/apps/hooks/use-demo-t'
 
 const SELLERS = [
   { name: 'Amelia Clarke', sales: 184, city: 'Lisbon' },
@@ -37,8 +39,9 @@ const BROWSER = { desktop: [62, 25, 13], mobile: [71, 20, 9] }
 
 export function CardAdvanceDemos() {
   const { t, i18n } = useTranslation('demo-ui')
+  const nf = useNumberFormat()
   const [tab, setTab] = useState<'desktop' | 'mobile'>('desktop')
-  const money = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'EUR', signDisplay: 'always' })
+  const money = new Intl.NumberFormat(intlLocale(i18n.language), { style: 'currency', currency: 'EUR', signDisplay: 'always' })
   return (
     <Grid container spacing={3}>
       <Grid size={{ xs: 12, md: 6, lg: 4 }}>
@@ -77,7 +80,7 @@ export function CardAdvanceDemos() {
             <Box key={c.name} sx={{ mb: 2 }}>
               <Box sx={{ display: 'flex', justifyContent: 'space-between' }}>
                 <Typography id={`c-${c.name}`}>{c.name}</Typography>
-                <Typography color="text.secondary">{`${c.value}%`}</Typography>
+                <Typography color="text.secondary">{nf.percent(c.value)}</Typography>
               </Box>
               <LinearProgress variant="determinate" value={c.value * 2} aria-labelledby={`c-${c.name}`} sx={{ height: 6, borderRadius: 3 }} />
             </Box>
@@ -93,7 +96,7 @@ export function CardAdvanceDemos() {
           {['Chrome', 'Firefox', 'Safari'].map((b, i) => (
             <Box key={b} sx={{ display: 'flex', justifyContent: 'space-between', py: 1, borderBottom: 1, borderColor: 'divider' }}>
               <Typography>{b}</Typography>
-              <Typography sx={{ fontWeight: 600 }}>{`${BROWSER[tab][i]}%`}</Typography>
+              <Typography sx={{ fontWeight: 600 }}>{nf.percent(BROWSER[tab][i] ?? 0)}</Typography>
             </Box>
           ))}
         </TitledCard>

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography'
 import { IconAward, IconConfetti, IconFlame, IconTrophy } from '@tabler/icons-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { intlLocale } from '@/templates/apps/hooks/use-demo-t'
 
 const GOAL = 50
 
@@ -16,7 +17,7 @@ export function CardGamificationDemos() {
   const { t, i18n } = useTranslation('demo-ui')
   const [sold, setSold] = useState(42)
   const [claimed, setClaimed] = useState(false)
-  const money = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 })
+  const money = new Intl.NumberFormat(intlLocale(i18n.language), { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 })
   return (
     <Grid container spacing={3}>
       <Grid size={{ xs: 12, md: 7 }}>

@@ -11,6 +11,8 @@ import { IconCurrencyEuro, IconEye, IconMessage, IconPhoneCall, IconShoppingCart
 import type { ComponentType } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Sparkline } from './sparkline'
+import { intlLocale } from '@/templates/apps/hooks/use-demo-t'
+import { useNumberFormat } from '@/templates/kit/number-format'
 
 type Color = 'primary' | 'success' | 'info' | 'warning' | 'error' | 'secondary'
 const TILES: { key: string; value: number; change: number; icon: ComponentType<{ size?: number }>; color: Color; trend: number[] }[] = [
@@ -24,9 +26,10 @@ const TILES: { key: string; value: number; change: number; icon: ComponentType<{
 
 export function CardStatisticsDemos() {
   const { t, i18n } = useTranslation('demo-ui')
+  const fmt = useNumberFormat()
   const theme = useTheme()
-  const nf = new Intl.NumberFormat(i18n.language)
-  const pct = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 1, signDisplay: 'always' })
+  const nf = new Intl.NumberFormat(intlLocale(i18n.language))
+  const pct = new Intl.NumberFormat(intlLocale(i18n.language), { style: 'percent', maximumFractionDigits: 1, signDisplay: 'always' })
   return (
     <Grid container spacing={3}>
       {TILES.map((s) => (
@@ -60,7 +63,7 @@ export function CardStatisticsDemos() {
                   <Typography id={`quota-${k}`} sx={{ fontWeight: 600 }}>
                     {t(`cards.stats.quota.${k}`)}
                   </Typography>
-                  <Typography color="text.secondary">{`${used}%`}</Typography>
+                  <Typography color="text.secondary">{fmt.percent(used)}</Typography>
                 </Box>
                 <LinearProgress variant="determinate" value={used} color={used > 85 ? 'error' : 'primary'} aria-labelledby={`quota-${k}`} sx={{ height: 8, borderRadius: 4 }} />
                 <Typography variant="caption" color="text.secondary">

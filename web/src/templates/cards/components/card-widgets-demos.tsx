@@ -16,6 +16,7 @@ import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Sparkline } from './sparkline'
 import { TitledCard } from './titled-card'
+import { intlLocale } from '@/templates/apps/hooks/use-demo-t'
 
 export function CardWidgetsDemos() {
   const { t, i18n } = useTranslation('demo-ui')
@@ -32,7 +33,7 @@ export function CardWidgetsDemos() {
     setTodos((l) => [...l, { id: Date.now(), text: draft.trim(), done: false }])
     setDraft('')
   }
-  const money = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 })
+  const money = new Intl.NumberFormat(intlLocale(i18n.language), { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 })
   return (
     <Grid container spacing={3}>
       <Grid size={{ xs: 12, md: 6, lg: 4 }}>

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DemoGrid } from './demo-grid'
 import { DemoSection } from './demo-section'
+import { useNumberFormat } from '@/templates/kit/number-format'
 
 const COLORS = ['primary', 'secondary', 'success', 'info', 'warning', 'error'] as const
 
@@ -22,6 +23,7 @@ export function useTicker(step = 10, ms = 800): number {
 
 export function ProgressCircularDemos() {
   const { t } = useTranslation('demo-ui')
+  const nf = useNumberFormat()
   const value = useTicker()
   const [uploading, setUploading] = useState(false)
   const [upload, setUpload] = useState(0)
@@ -56,7 +58,7 @@ export function ProgressCircularDemos() {
           <Box sx={{ position: 'relative', display: 'inline-flex' }}>
             <CircularProgress variant="determinate" value={upload} size={64} aria-label={t('components.progress.upload')} />
             <Box sx={{ inset: 0, position: 'absolute', display: 'grid', placeItems: 'center' }}>
-              <Typography variant="caption">{`${upload}%`}</Typography>
+              <Typography variant="caption">{nf.percent(upload)}</Typography>
             </Box>
           </Box>
           <Button

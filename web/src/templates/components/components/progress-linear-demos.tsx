@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import { DemoGrid } from './demo-grid'
 import { DemoSection } from './demo-section'
 import { useTicker } from './progress-circular-demos'
+import { useNumberFormat } from '@/templates/kit/number-format'
 
 const COLORS = ['primary', 'secondary', 'success', 'info', 'warning', 'error'] as const
 const SKILLS = [
@@ -16,6 +17,7 @@ const SKILLS = [
 
 export function ProgressLinearDemos() {
   const { t } = useTranslation('demo-ui')
+  const nf = useNumberFormat()
   const value = useTicker(5, 400)
   return (
     <DemoGrid>
@@ -39,7 +41,7 @@ export function ProgressLinearDemos() {
             <Box key={s.key}>
               <Box sx={{ display: 'flex', justifyContent: 'space-between', mb: 0.5 }}>
                 <Typography id={`skill-${s.key}`}>{t(`components.progress.skills.${s.key}`)}</Typography>
-                <Typography color="text.secondary">{`${s.value}%`}</Typography>
+                <Typography color="text.secondary">{nf.percent(s.value)}</Typography>
               </Box>
               <LinearProgress variant="determinate" value={s.value} sx={{ height: 8, borderRadius: 4 }} aria-labelledby={`skill-${s.key}`} />
             </Box>

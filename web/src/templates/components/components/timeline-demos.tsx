@@ -29,7 +29,8 @@ export function TimelineDemos() {
   return (
     <DemoGrid>
       <DemoSection title={t('components.timeline.activity')}>
-        <Timeline sx={{ p: 0, [`& .${timelineItemClasses.root}:before`]: { flex: 0, p: 0 } }}>
+        {/* Doubled class: the item's own ::before rule comes later in the sheet with equal weight. */}
+        <Timeline sx={{ p: 0, [`&& .${timelineItemClasses.root}::before`]: { flex: 0, p: 0 } }}>
           {EVENTS.map((e, i) => (
             <TimelineItem key={e.key}>
               <TimelineSeparator>

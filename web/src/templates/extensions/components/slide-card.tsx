@@ -2,6 +2,7 @@ import Box from '@mui/material/Box'
 import Typography from '@mui/material/Typography'
 import { useTranslation } from 'react-i18next'
 import type { Destination } from '../data/destinations'
+import { intlLocale } from '@/templates/apps/hooks/use-demo-t'
 
 export function SlideCard({ d, height = 260 }: { d: Destination; height?: number }) {
   const { t, i18n } = useTranslation('demo-ui')
@@ -22,7 +23,7 @@ export function SlideCard({ d, height = 260 }: { d: Destination; height?: number
         {d.city}
       </Typography>
       <Typography sx={{ color: 'inherit', opacity: 0.9 }}>
-        {d.country} · {t('extensions.swiper.listings', { count: new Intl.NumberFormat(i18n.language).format(d.listings) })}
+        {d.country} · {t('extensions.swiper.listings', { count: new Intl.NumberFormat(intlLocale(i18n.language)).format(d.listings) })}
       </Typography>
     </Box>
   )

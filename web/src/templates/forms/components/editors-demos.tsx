@@ -17,7 +17,8 @@ export function EditorsDemos() {
         <RichTextEditor initial={initial} label={t('forms.editors.full')} onChange={(h) => setHtml(h)} />
       </DemoSection>
       <DemoSection title={t('forms.editors.preview')} subheader={t('forms.editors.previewHint')}>
-        <Box component="pre" sx={{ m: 0, p: 2, borderRadius: 1, bgcolor: 'action.hover', fontSize: 12, whiteSpace: 'pre-wrap', wordBreak: 'break-word', direction: 'ltr' }}>
+        {/* The dir attribute, not a CSS direction, which the right-to-left style plugin would flip. */}
+        <Box component="pre" dir="ltr" sx={{ m: 0, p: 2, borderRadius: 1, bgcolor: 'action.hover', fontSize: 12, whiteSpace: 'pre-wrap', wordBreak: 'break-word', textAlign: 'start' }}>
           {html}
         </Box>
       </DemoSection>

@@ -12,13 +12,14 @@ import { useDropzone, type FileRejection } from 'react-dropzone'
 import { useTranslation } from 'react-i18next'
 import { DemoGrid } from './demo-grid'
 import { DemoSection } from './demo-section'
+import { intlLocale } from '@/templates/apps/hooks/use-demo-t'
 
 const MAX_BYTES = 2 * 1024 * 1024
 const MAX_FILES = 5
 
 function useSize() {
   const { i18n } = useTranslation()
-  const nf = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 })
+  const nf = new Intl.NumberFormat(intlLocale(i18n.language), { maximumFractionDigits: 1 })
   return (b: number) => (b >= 1024 * 1024 ? `${nf.format(b / 1024 / 1024)} MB` : `${nf.format(b / 1024)} kB`)
 }
 

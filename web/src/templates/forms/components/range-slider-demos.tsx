@@ -7,6 +7,7 @@ import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DemoGrid } from './demo-grid'
 import { DemoSection } from './demo-section'
+import { intlLocale } from '@/templates/apps/hooks/use-demo-t'
 
 const MIN_GAP = 50
 const PRICES = [120, 180, 240, 260, 310, 350, 420, 480, 520, 610, 680, 750, 820, 900]
@@ -16,7 +17,7 @@ export function RangeSliderDemos() {
   const [price, setPrice] = useState<number[]>([200, 600])
   const [area, setArea] = useState<number[]>([40, 90])
   const [hours, setHours] = useState<number[]>([9, 17])
-  const money = useMemo(() => new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 }), [i18n.language])
+  const money = useMemo(() => new Intl.NumberFormat(intlLocale(i18n.language), { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 }), [i18n.language])
   const [lo = 0, hi = 0] = price
   const matches = PRICES.filter((p) => p >= lo && p <= hi).length
 

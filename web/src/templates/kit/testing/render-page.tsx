@@ -9,10 +9,11 @@ import { expect } from 'vitest'
 import type { PageModule } from '@/app/routing/page-meta'
 import { createAppTheme } from '@/theme/create-app-theme'
 import { templateTestResources } from './template-test-resources'
+import { DEFAULT_NS } from '@/lib/i18n'
 
 const theme = createAppTheme({ direction: 'ltr', skin: 'default' })
 const i18n = i18next.createInstance()
-void i18n.use(initReactI18next).init({ resources: templateTestResources(), lng: 'en', fallbackLng: 'en', interpolation: { escapeValue: false }, initAsync: false })
+void i18n.use(initReactI18next).init({ resources: templateTestResources(), defaultNS: DEFAULT_NS, lng: 'en', fallbackLng: 'en', interpolation: { escapeValue: false }, initAsync: false })
 
 /** Renders a page with the providers pages rely on and waits for its level-1 heading. */
 export async function renderPage(Page: ComponentType, path = '/') {

@@ -128,7 +128,7 @@ export function DialogExamplesDemo() {
             {step2fa === 0 ? (
               <Stack spacing={1}>
                 <Typography>{t('dialogs.twoFactor.step1')}</Typography>
-                <Typography variant="body2" color="text.secondary" sx={{ fontFamily: 'monospace', direction: 'ltr' }}>
+                <Typography dir="ltr" variant="body2" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
                   JBSW Y3DP EHPK 3PXP
                 </Typography>
               </Stack>

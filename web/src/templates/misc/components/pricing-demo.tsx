@@ -15,6 +15,7 @@ import Typography from '@mui/material/Typography'
 import { IconCheck } from '@tabler/icons-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { intlLocale } from '@/templates/apps/hooks/use-demo-t'
 
 const PLANS = [
   { key: 'basic', monthly: 0, features: ['listings3', 'messages', 'support'] },
@@ -26,7 +27,7 @@ export function PricingDemo() {
   const { t, i18n } = useTranslation('demo-ui')
   const [annual, setAnnual] = useState(true)
   const [chosen, setChosen] = useState<string>('basic')
-  const money = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 })
+  const money = new Intl.NumberFormat(intlLocale(i18n.language), { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 })
   return (
     <>
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'center', alignItems: 'center', mb: 4 }}>

@@ -12,6 +12,7 @@ import { IconTool } from '@tabler/icons-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { intlLocale } from '@/templates/apps/hooks/use-demo-t'
 
 const SERVICES = [
   { key: 'listings', state: 'up' },
@@ -52,7 +53,7 @@ export function UnderMaintenanceDemo() {
           </Button>
         </Box>
         <Typography role="status" variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-          {checked ? t('misc.maintenance.checked', { time: checked.toLocaleTimeString(i18n.language) }) : ''}
+          {checked ? t('misc.maintenance.checked', { time: checked.toLocaleTimeString(intlLocale(i18n.language)) }) : ''}
         </Typography>
       </CardContent>
     </Card>

@@ -15,6 +15,7 @@ import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { EMPLOYEES, STATUS_COLOR, type Employee, type EmployeeStatus } from '../data/employees'
 import { cspNonce } from '@/lib/csp-nonce'
+import { intlLocale } from '@/templates/apps/hooks/use-demo-t'
 
 const STATUSES: EmployeeStatus[] = ['active', 'onLeave', 'resigned', 'applied']
 
@@ -23,7 +24,7 @@ export function DataTableDemo() {
   const [query, setQuery] = useState('')
   const [status, setStatus] = useState<EmployeeStatus | 'all'>('all')
   const [selection, setSelection] = useState<GridRowSelectionModel>({ type: 'include', ids: new Set() })
-  const money = useMemo(() => new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 }), [i18n.language])
+  const money = useMemo(() => new Intl.NumberFormat(intlLocale(i18n.language), { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 }), [i18n.language])
 
   const rows = useMemo(() => {
     const q = query.trim().toLowerCase()
@@ -52,7 +53,7 @@ export function DataTableDemo() {
     },
     { field: 'post', headerName: t('tables.cols.post'), flex: 1, minWidth: 160 },
     { field: 'city', headerName: t('tables.cols.city'), minWidth: 110 },
-    { field: 'startDate', headerName: t('tables.cols.startDate'), minWidth: 120, valueFormatter: (v: string) => new Date(v).toLocaleDateString(i18n.language) },
+    { field: 'startDate', headerName: t('tables.cols.startDate'), minWidth: 120, valueFormatter: (v: string) => new Date(v).toLocaleDateString(intlLocale(i18n.language)) },
     { field: 'salary', headerName: t('tables.cols.salary'), type: 'number', minWidth: 120, valueFormatter: (v: number) => money.format(v) },
     { field: 'age', headerName: t('tables.cols.age'), type: 'number', minWidth: 80 },
     {

@@ -19,6 +19,7 @@ import { IconChevronDown, IconChevronUp } from '@tabler/icons-react'
 import { Fragment, useMemo, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { EMPLOYEES, STATUS_COLOR, type Employee } from '../data/employees'
+import { intlLocale } from '@/templates/apps/hooks/use-demo-t'
 
 type SortKey = 'name' | 'city' | 'age' | 'salary'
 
@@ -36,7 +37,7 @@ export function SimpleTableDemos() {
   const [dense, setDense] = useState(false)
   const [sort, setSort] = useState<{ key: SortKey; dir: 'asc' | 'desc' }>({ key: 'name', dir: 'asc' })
   const [openRow, setOpenRow] = useState<number | null>(null)
-  const money = new Intl.NumberFormat(i18n.language, { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 })
+  const money = new Intl.NumberFormat(intlLocale(i18n.language), { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 })
   const basic = EMPLOYEES.slice(0, 6)
   const sorted = useMemo(() => {
     const rows = EMPLOYEES.slice(0, 10)
@@ -136,7 +137,7 @@ export function SimpleTableDemos() {
                       <Collapse in={openRow === e.id} unmountOnExit>
                         <Box sx={{ py: 2 }}>
                           <Typography variant="body2">
-                            {t('tables.detailLine', { post: e.post, date: new Date(e.startDate).toLocaleDateString(i18n.language), age: e.age })}
+                            {t('tables.detailLine', { post: e.post, date: new Date(e.startDate).toLocaleDateString(intlLocale(i18n.language)), age: e.age })}
                           </Typography>
                           <Box sx={{ mt: 1 }}>{statusChip(e)}</Box>
                         </Box>

@@ -17,6 +17,7 @@ import { DemoChart } from '../demo-chart'
 import { DemoGrid } from '../demo-grid'
 import { PageHeader } from '../page-header'
 import { StatCard } from '../stat-card'
+import { useNumberFormat } from '@/templates/kit/number-format'
 
 interface Row extends Course {
   progress: number
@@ -24,6 +25,7 @@ interface Row extends Course {
 
 export function AcademyDashboard() {
   const { t } = useDemoT()
+  const nf = useNumberFormat()
   const { weekdays } = useCalendarLabels()
   const [query, setQuery] = useState('')
   const rows = useMemo<Row[]>(() => courses.map((c) => ({ ...c, progress: Math.round((c.done / c.lessons) * 100) })), [])
@@ -42,7 +44,7 @@ export function AcademyDashboard() {
         renderCell: (p) => (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, height: '100%', width: '100%' }}>
             <LinearProgress variant="determinate" value={p.row.progress} sx={{ flex: 1 }} aria-label={t('academy.progressOf', { title: p.row.title })} />
-            <Typography variant="body2">{p.row.progress}%</Typography>
+            <Typography variant="body2">{nf.percent(p.row.progress)}</Typography>
           </Box>
         ),
       },

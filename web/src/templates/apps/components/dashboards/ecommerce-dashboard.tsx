@@ -1,4 +1,3 @@
-import Avatar from '@mui/material/Avatar'
 import Button from '@mui/material/Button'
 import Card from '@mui/material/Card'
 import CardContent from '@mui/material/CardContent'
@@ -19,6 +18,7 @@ import Tabs from '@mui/material/Tabs'
 import Typography from '@mui/material/Typography'
 import { IconBox, IconShoppingCart, IconTrendingUp, IconUsers } from '@tabler/icons-react'
 import { useState } from 'react'
+import { ProductThumb } from '../ecommerce/product-thumb'
 import { ecommercePopular, ecommerceRecentOrders, ecommerceRevenue } from '../../data/dashboards'
 import { useCalendarLabels } from '../../hooks/use-calendar-labels'
 import { useDemoFormat, useDemoT } from '../../hooks/use-demo-t'
@@ -98,7 +98,7 @@ export function EcommerceDashboard() {
               {ecommercePopular.map((p) => (
                 <ListItem key={p.id} secondaryAction={<Typography variant="body2">{f.money(p.price)}</Typography>}>
                   <ListItemAvatar>
-                    <Avatar variant="rounded">{p.name.slice(0, 1)}</Avatar>
+                    <ProductThumb name={p.name} />
                   </ListItemAvatar>
                   <ListItemText primary={p.name} secondary={p.sku} />
                 </ListItem>

@@ -17,10 +17,12 @@ import { useDemoFormat, useDemoT } from '../../hooks/use-demo-t'
 import { DemoChart } from '../demo-chart'
 import { DemoGrid } from '../demo-grid'
 import { PageHeader } from '../page-header'
+import { useNumberFormat } from '@/templates/kit/number-format'
 
 export function ManageReview() {
   const { t } = useDemoT()
   const f = useDemoFormat()
+  const nf = useNumberFormat()
   const { weekdays } = useCalendarLabels()
   const [rows, setRows] = useState<Review[]>(seed)
   const [status, setStatus] = useState<ReviewStatus | ''>('')
@@ -77,7 +79,7 @@ export function ManageReview() {
             <CardContent sx={{ display: 'flex', gap: 4, flexWrap: 'wrap' }}>
               <Box>
                 <Typography variant="h3" color="primary">
-                  {average.toFixed(2)}
+                  {nf.decimal(average, 2)}
                 </Typography>
                 <Rating value={average} precision={0.25} readOnly aria-label={t('ecom.averageRating')} />
                 <Typography variant="body2" color="text.secondary">

@@ -22,6 +22,7 @@ import Typography from '@mui/material/Typography'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { customers, orders, products, type OrderStatus } from '../../data/ecommerce'
+import { ProductThumb } from './product-thumb'
 import { initials } from '../../data/people'
 import { useDemoFormat, useDemoT } from '../../hooks/use-demo-t'
 import { ConfirmDialog } from '../confirm-dialog'
@@ -84,7 +85,12 @@ export function OrderDetails({ id }: { id: string }) {
                 <TableBody>
                   {lines.map((l) => (
                     <TableRow key={l.productId}>
-                      <TableCell>{l.product?.name}</TableCell>
+                      <TableCell>
+                        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+                          {l.product && <ProductThumb name={l.product.name} size={34} />}
+                          <span>{l.product?.name}</span>
+                        </Box>
+                      </TableCell>
                       <TableCell align="right">{f.money(l.product?.price ?? 0)}</TableCell>
                       <TableCell align="right">{l.qty}</TableCell>
                       <TableCell align="right">{f.money((l.product?.price ?? 0) * l.qty)}</TableCell>
@@ -117,7 +123,8 @@ export function OrderDetails({ id }: { id: string }) {
           <Card>
             <CardHeader title={t('ecom.shippingActivity')} />
             <CardContent>
-              <Timeline sx={{ p: 0, [`& .${timelineItemClasses.root}:before`]: { flex: 0, p: 0 } }}>
+              {/* Doubled class: the item's own ::before rule comes later in the sheet with equal weight. */}
+              <Timeline sx={{ p: 0, [`&& .${timelineItemClasses.root}::before`]: { flex: 0, p: 0 } }}>
                 {STEPS.map((s, i) => (
                   <TimelineItem key={s}>
                     <TimelineSeparator>

@@ -8,6 +8,7 @@ import IconButton from '@mui/material/IconButton'
 import MenuItem from '@mui/material/MenuItem'
 import Switch from '@mui/material/Switch'
 import TextField from '@mui/material/TextField'
+import Typography from '@mui/material/Typography'
 import type { GridColDef } from '@mui/x-data-grid'
 import { IconBuildingStore, IconPlus, IconReceipt, IconTrash, IconWallet } from '@tabler/icons-react'
 import { useMemo, useState } from 'react'
@@ -15,6 +16,7 @@ import { Link } from 'react-router'
 import { products as seed, type CategoryKey, type Product, type ProductStatus } from '../../data/ecommerce'
 import { useDemoFormat, useDemoT } from '../../hooks/use-demo-t'
 import { DemoGrid } from '../demo-grid'
+import { ProductThumb } from './product-thumb'
 import { PageHeader } from '../page-header'
 import { StatCard } from '../stat-card'
 
@@ -33,8 +35,27 @@ export function ProductList() {
   )
   const columns = useMemo<GridColDef<Product>[]>(
     () => [
-      { field: 'name', headerName: t('common.product'), flex: 2, minWidth: 200, valueGetter: (_v, r) => r.name, renderCell: (p) => `${p.row.name} · ${p.row.brand}` },
-      { field: 'category', headerName: t('common.category'), minWidth: 130, valueGetter: (_v, r) => t(`ecom.category.${r.category}`) },
+      {
+        field: 'name',
+        headerName: t('common.product'),
+        flex: 2,
+        minWidth: 200,
+        valueGetter: (_v, r) => r.name,
+        renderCell: (p) => (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, height: '100%', minWidth: 0 }}>
+            <ProductThumb name={p.row.name} size={34} />
+            <Box sx={{ minWidth: 0, lineHeight: 1.3 }}>
+              <Typography variant="body2" noWrap dir="auto" sx={{ fontWeight: 500 }}>
+                {p.row.name}
+              </Typography>
+              <Typography variant="caption" color="text.secondary" noWrap component="div">
+                {p.row.brand}
+              </Typography>
+            </Box>
+          </Box>
+        ),
+      },
+      { field: 'category', headerName: t('common.category'), minWidth: 120, valueGetter: (_v, r) => t(`ecom.category.${r.category}`) },
       {
         field: 'inStock',
         headerName: t('ecom.stock'),
@@ -51,7 +72,7 @@ export function ProductList() {
       },
       { field: 'sku', headerName: t('ecom.sku'), minWidth: 110 },
       { field: 'price', headerName: t('common.price'), type: 'number', minWidth: 100, valueFormatter: (v: number) => f.money(v) },
-      { field: 'qty', headerName: t('common.quantity'), type: 'number', minWidth: 90 },
+      { field: 'qty', headerName: t('common.quantity'), type: 'number', minWidth: 90, valueFormatter: (v: number) => f.number(v) },
       { field: 'status', headerName: t('common.status'), minWidth: 120, renderCell: (p) => <Chip size="small" color={STATUS_COLOR[p.row.status]} label={t(`ecom.productStatus.${p.row.status}`)} /> },
       {
         field: 'actions',

@@ -37,9 +37,9 @@ export function FrontShell({ children }: { children: ReactNode }) {
             <IconButton sx={{ display: { md: 'none' } }} aria-label={t('front.openMenu')} onClick={() => setOpen(true)}>
               <IconMenu2 size={22} />
             </IconButton>
-            <Box component={Link} to="/front-pages/landing-page" sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'text.primary', textDecoration: 'none' }}>
-              <IconBuildingStore size={26} aria-hidden />
-              <Typography variant="h6" component="span">
+            <Box component={Link} to="/front-pages/landing-page" sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'text.primary', textDecoration: 'none', minWidth: 0 }}>
+              <IconBuildingStore size={26} aria-hidden style={{ flexShrink: 0 }} />
+              <Typography variant="h6" component="span" noWrap dir="auto">
                 {brand}
               </Typography>
             </Box>
@@ -50,7 +50,7 @@ export function FrontShell({ children }: { children: ReactNode }) {
                 </Button>
               ))}
             </Box>
-            <Button component={Link} to="/login" variant="contained" sx={{ marginInlineStart: 'auto' }}>
+            <Button component={Link} to="/login" variant="contained" sx={{ marginInlineStart: 'auto', flexShrink: 0, whiteSpace: 'nowrap' }}>
               {t('front.login')}
             </Button>
           </Toolbar>

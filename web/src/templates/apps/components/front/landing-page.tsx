@@ -131,7 +131,7 @@ export function LandingPage() {
               </Box>
             </CardContent>
           </Card>
-          <Box sx={{ display: 'flex', justifyContent: 'center', gap: 2, mt: 2, direction: 'ltr' }}>
+          <Box dir="ltr" sx={{ display: 'flex', justifyContent: 'center', gap: 2, mt: 2 }}>
             <IconButton aria-label={t('front.reviews.previous')} onClick={() => setSlide((s) => (s + TESTIMONIALS.length - 1) % TESTIMONIALS.length)}>
               <IconChevronLeft />
             </IconButton>

@@ -75,13 +75,14 @@ export function InvoicePreview({ id }: { id: string }) {
         <CardContent>
           <Grid container spacing={4}>
             <Grid size={{ xs: 12, sm: 6 }}>
+              {/* Addresses, phone numbers and IBANs keep their own direction inside an Arabic page. */}
               <Typography variant="h6" component="p">
-                {SELLER.name}
+                <bdi>{SELLER.name}</bdi>
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                {SELLER.address}
+                <bdi>{SELLER.address}</bdi>
                 <br />
-                {SELLER.phone}
+                <bdi dir="ltr">{SELLER.phone}</bdi>
               </Typography>
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }} sx={{ textAlign: { sm: 'end' } }}>
@@ -100,9 +101,9 @@ export function InvoicePreview({ id }: { id: string }) {
               <Typography variant="subtitle2">{t('inv.invoiceTo')}</Typography>
               <Typography variant="body2">{inv.client}</Typography>
               <Typography variant="body2" color="text.secondary">
-                {inv.company}
+                <bdi>{inv.company}</bdi>
                 <br />
-                {inv.email}
+                <bdi>{inv.email}</bdi>
               </Typography>
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
@@ -110,13 +111,14 @@ export function InvoicePreview({ id }: { id: string }) {
               <Typography variant="body2" color="text.secondary">
                 {t('inv.totalDue')}: {f.money(balance)}
                 <br />
-                IBAN: {SELLER.iban}
+                IBAN: <bdi dir="ltr">{SELLER.iban}</bdi>
               </Typography>
             </Grid>
           </Grid>
         </CardContent>
         <TableContainer>
-          <Table aria-label={t('inv.items')}>
+          {/* Wide enough for its five columns; narrower screens scroll it sideways. */}
+          <Table aria-label={t('inv.items')} sx={{ minWidth: 600 }}>
             <TableHead>
               <TableRow>
                 <TableCell>{t('inv.item')}</TableCell>

@@ -11,6 +11,7 @@ import { useEffect, useState } from 'react'
 import { vehicles, type Vehicle } from '../../data/logistics'
 import { pick } from '../../data/people'
 import { useDemoT } from '../../hooks/use-demo-t'
+import { useNumberFormat } from '@/templates/kit/number-format'
 
 /** Point reached after `progress` percent of a polyline. */
 function pointAt(path: [number, number][], progress: number): [number, number] {
@@ -30,6 +31,7 @@ function pointAt(path: [number, number][], progress: number): [number, number] {
 
 export function FleetView() {
   const { t } = useDemoT()
+  const nf = useNumberFormat()
   const [fleet, setFleet] = useState<Vehicle[]>(() => vehicles.slice(0, 6))
   const [selected, setSelected] = useState(() => pick(vehicles, 0).id)
   const [running, setRunning] = useState(false)
@@ -68,7 +70,7 @@ export function FleetView() {
               <Typography variant="body2">{t('logi.routeFromTo', { from: v.from, to: v.to })}</Typography>
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 1 }}>
                 <LinearProgress variant="determinate" value={v.progress} sx={{ flex: 1 }} aria-label={t('logi.progress')} />
-                <Typography variant="caption">{v.progress}%</Typography>
+                <Typography variant="caption">{nf.percent(v.progress)}</Typography>
               </Box>
               <Typography variant="caption" color={v.warnings === 'none' ? 'success.main' : 'warning.main'}>
                 {t(`logi.warning.${v.warnings}`)}
@@ -78,7 +80,7 @@ export function FleetView() {
         ))}
       </Card>
       <Card sx={{ flex: 1, minHeight: 240, position: 'relative' }}>
-        <Box component="svg" viewBox="0 0 100 60" role="img" aria-label={t('logi.fleetMap')} sx={{ width: '100%', height: '100%', display: 'block', bgcolor: 'action.hover', direction: 'ltr' }}>
+        <Box component="svg" direction="ltr" viewBox="0 0 100 60" role="img" aria-label={t('logi.fleetMap')} sx={{ width: '100%', height: '100%', display: 'block', bgcolor: 'action.hover' }}>
           {[10, 20, 30, 40, 50].map((y) => (
             <line key={`h${y}`} x1={0} x2={100} y1={y} y2={y} stroke="currentColor" strokeOpacity={0.06} strokeWidth={0.2} />
           ))}

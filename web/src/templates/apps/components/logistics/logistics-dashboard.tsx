@@ -18,6 +18,7 @@ import { DemoChart } from '../demo-chart'
 import { DemoGrid } from '../demo-grid'
 import { PageHeader } from '../page-header'
 import { StatCard } from '../stat-card'
+import { useNumberFormat } from '@/templates/kit/number-format'
 
 export type LogisticsVariant = 'operations' | 'overview' | 'network'
 
@@ -26,6 +27,7 @@ const WARNING_COLOR = { none: 'success', fuel: 'warning', temperature: 'error', 
 export function LogisticsDashboard({ variant }: { variant: LogisticsVariant }) {
   const { t } = useDemoT()
   const f = useDemoFormat()
+  const nf = useNumberFormat()
   const columns = useMemo<GridColDef<Vehicle>[]>(
     () => [
       { field: 'id', headerName: t('logi.vehicle'), minWidth: 130, flex: 1 },
@@ -47,12 +49,12 @@ export function LogisticsDashboard({ variant }: { variant: LogisticsVariant }) {
         renderCell: (p) => (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, width: '100%', height: '100%' }}>
             <LinearProgress variant="determinate" value={p.row.progress} sx={{ flex: 1 }} aria-label={t('logi.progress')} />
-            <Typography variant="body2">{p.row.progress}%</Typography>
+            <Typography variant="body2">{nf.percent(p.row.progress)}</Typography>
           </Box>
         ),
       },
     ],
-    [t],
+    [t, nf],
   )
   const title = t(`logi.title.${variant}`)
   const late = vehicles.filter((v) => v.warnings !== 'none').length
@@ -86,7 +88,7 @@ export function LogisticsDashboard({ variant }: { variant: LogisticsVariant }) {
                   { name: t('logi.delivered'), type: 'line', data: [...shipments.delivered] },
                 ]}
                 options={{
-                  xaxis: { categories: Array.from({ length: 10 }, (_, i) => f.date(`2026-11-${String(i + 1).padStart(2, '0')}`)) },
+                  xaxis: { categories: Array.from({ length: 10 }, (_, i) => f.dayMonth(`2026-11-${String(i + 1).padStart(2, '0')}`)) },
                   stroke: { width: [0, 3], curve: 'smooth' },
                   plotOptions: { bar: { columnWidth: '40%', borderRadius: 4 } },
                   legend: { position: 'top' },
@@ -100,7 +102,7 @@ export function LogisticsDashboard({ variant }: { variant: LogisticsVariant }) {
             <CardHeader title={t('logi.deliveryPerformance')} />
             <List dense>
               {deliveryPerformance.map((d) => (
-                <ListItem key={d.key} secondaryAction={<Typography variant="body2" color={d.change >= 0 ? 'success.main' : 'error.main'}>{`${d.change >= 0 ? '+' : ''}${d.change}%`}</Typography>}>
+                <ListItem key={d.key} secondaryAction={<Typography variant="body2" color={d.change >= 0 ? 'success.main' : 'error.main'}>{nf.percent(d.change, { signed: true })}</Typography>}>
                   <ListItemText primary={t(`logi.perf.${d.key}`)} secondary={f.number(d.value)} />
                 </ListItem>
               ))}

@@ -192,7 +192,8 @@ export function UserView({ id }: { id: string }) {
           <Card>
             <CardHeader title={t('users.activity')} />
             <CardContent>
-              <Timeline sx={{ p: 0, [`& .${timelineItemClasses.root}:before`]: { flex: 0, p: 0 } }}>
+              {/* Doubled class: the item's own ::before rule comes later in the sheet with equal weight. */}
+              <Timeline sx={{ p: 0, [`&& .${timelineItemClasses.root}::before`]: { flex: 0, p: 0 } }}>
                 {(['invoicePaid', 'meeting', 'project'] as const).map((k, i) => (
                   <TimelineItem key={k}>
                     <TimelineSeparator>

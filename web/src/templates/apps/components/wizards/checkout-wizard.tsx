@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography'
 import { IconMinus, IconPlus, IconTrash } from '@tabler/icons-react'
 import { useState } from 'react'
 import { COUPONS, initialCart, savedAddresses, type CartItem } from '../../data/checkout'
+import { ProductThumb } from '../ecommerce/product-thumb'
 import { useDemoFormat, useDemoT } from '../../hooks/use-demo-t'
 import { CardFields, validateCard, type CardErrors, type CardValues } from './card-fields'
 import { WizardShell } from './wizard-shell'
@@ -104,6 +105,7 @@ export function CheckoutWizard() {
               {cart.map((i) => (
                 <Card key={i.id} variant="outlined">
                   <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+                    <ProductThumb name={i.name} size={56} />
                     <Box sx={{ flex: '1 1 160px' }}>
                       <Typography variant="subtitle2">{i.name}</Typography>
                       <Typography variant="caption" color="text.secondary">
