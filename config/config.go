@@ -37,6 +37,7 @@ type Config struct {
 	Platform Platform `yaml:"platform"`
 	Realtime Realtime `yaml:"realtime"`
 	Metrics  Metrics  `yaml:"metrics"`
+	Cluster  Cluster  `yaml:"cluster"`
 }
 
 // Server is the HTTP listener shared by the web app, the API, signalling and
@@ -112,6 +113,7 @@ func DefaultConfig() Config {
 		Platform: DefaultPlatform(),
 		Realtime: DefaultRealtime(),
 		Metrics:  DefaultMetrics(),
+		Cluster:  DefaultCluster(),
 	}
 }
 
@@ -178,6 +180,12 @@ func (c Config) Validate() error {
 	}
 	if err := c.Realtime.Validate(); err != nil {
 		errs = append(errs, err)
+	}
+	if err := c.Cluster.Validate(c.Redis.URL); err != nil {
+		errs = append(errs, err)
+	}
+	if c.Mode == Production && c.Redis.URL != "" && c.Cluster.HasRole(RoleTURN) && c.Media.TURN.Enabled && c.Media.TURN.Secret == "" {
+		bad("media.turn.secret", "the nodes of a cluster (redis.url is set) must share one TURN secret: set it")
 	}
 	return errors.Join(errs...)
 }

@@ -1,0 +1,122 @@
+package cluster
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"log/slog"
+	"net/http"
+	"net/http/httputil"
+	"net/url"
+	"strings"
+	"time"
+)
+
+// relayHeader marks a signalling request one node relayed to another. Its
+// value names the target node and carries an HMAC over target and room
+// with the shared relay secret, so a client cannot use it to pin a room
+// on a node of its choice.
+const relayHeader = "X-Souk-Relay"
+
+// Relay decides where a signalling connection goes and relays it there.
+// It implements signal.Router.
+type Relay struct {
+	reg    *Registry
+	secret []byte
+	// local reports whether this node hosts room right now; while Redis
+	// is down such rooms are still served.
+	local func(room string) bool
+	// canHost: this node has the sfu role.
+	canHost bool
+	ctx     context.Context // relays end when it does (shutdown)
+	log     *slog.Logger
+}
+
+// NewRelay returns the router of this node. secret must be the same on
+// every node (souk derives it from the media keys); local may be nil on a
+// node without rooms. Relayed connections are closed when ctx ends.
+func NewRelay(ctx context.Context, reg *Registry, secret []byte, canHost bool, local func(room string) bool) *Relay {
+	if local == nil {
+		local = func(string) bool { return false }
+	}
+	return &Relay{reg: reg, secret: secret, local: local, canHost: canHost, ctx: ctx, log: reg.log}
+}
+
+// Route implements signal.Router.
+func (rl *Relay) Route(r *http.Request, room string) (http.Handler, error) {
+	if v := r.Header.Get(relayHeader); v != "" {
+		if rl.canHost && rl.validMark(v, room) {
+			return nil, nil
+		}
+		rl.log.Warn("ignoring an invalid relay mark", "room", room, "remote", r.RemoteAddr)
+	}
+	n, err := rl.reg.RoomNode(r.Context(), room)
+	if err != nil {
+		if errors.Is(err, ErrUnavailable) && rl.canHost && rl.local(room) {
+			// Redis is down, but the room lives here: keep serving it
+			// (reconnects and rejoins of its participants).
+			return nil, nil
+		}
+		return nil, err
+	}
+	if n.ID == rl.reg.Self() {
+		return nil, nil
+	}
+	return rl.proxy(n, room)
+}
+
+func (rl *Relay) mark(target, room string) string {
+	m := hmac.New(sha256.New, rl.secret)
+	m.Write([]byte(target + "\n" + room))
+	return target + "." + hex.EncodeToString(m.Sum(nil))
+}
+
+func (rl *Relay) validMark(v, room string) bool {
+	target, _, ok := strings.Cut(v, ".")
+	if !ok || target != rl.reg.Self() {
+		return false
+	}
+	return hmac.Equal([]byte(v), []byte(rl.mark(target, room)))
+}
+
+// proxy relays the WebSocket upgrade and then the frames both ways. A
+// relay (rather than a redirect) because livekit-client follows no
+// redirect on its signalling socket, and browsers need not reach every
+// node's HTTP port: only its media ports.
+func (rl *Relay) proxy(n Node, room string) (http.Handler, error) {
+	target, err := url.Parse(n.SignalURL)
+	if err != nil || target.Host == "" {
+		return nil, errors.New("node " + n.ID + " announced no usable signal URL")
+	}
+	mark := rl.mark(n.ID, room)
+	log := rl.log.With("room", room, "to", n.ID)
+	rp := &httputil.ReverseProxy{
+		Rewrite: func(pr *httputil.ProxyRequest) {
+			pr.SetURL(target)
+			pr.SetXForwarded()
+			// The site is chosen by the host name the client used.
+			pr.Out.Host = pr.In.Host
+			pr.Out.Header.Set(relayHeader, mark)
+		},
+		ErrorHandler: func(w http.ResponseWriter, r *http.Request, err error) {
+			log.Warn("signal relay failed", "err", err)
+			http.Error(w, "the node hosting this room did not answer; try again shortly", http.StatusBadGateway)
+		},
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// The HTTP server's read and write timeouts were set on the
+		// connection for an ordinary request; a relayed socket lives as
+		// long as the call.
+		rc := http.NewResponseController(w)
+		_ = rc.SetReadDeadline(time.Time{})
+		_ = rc.SetWriteDeadline(time.Time{})
+		ctx, cancel := context.WithCancel(r.Context())
+		defer cancel()
+		stop := context.AfterFunc(rl.ctx, cancel)
+		defer stop()
+		log.Debug("relaying signal connection")
+		rp.ServeHTTP(w, r.WithContext(ctx))
+	}), nil
+}
