@@ -54,7 +54,34 @@ func mediaCollector(src MediaSource) prometheus.Collector {
 		counter("souk_media_layer_switches_total", "Simulcast layer switches of down tracks.", func(m s) float64 { return float64(m.LayerSwitches) }),
 		counter("souk_media_pauses_total", "Down tracks paused.", func(m s) float64 { return float64(m.Pauses) }),
 		counter("souk_media_padding_bytes_total", "Padding bytes sent for bandwidth probing.", func(m s) float64 { return float64(m.PaddingBytes) }),
+		counter("souk_media_rtx_sent_packets_total", "NACK answers sent on subscribers' RTX streams (part of the retransmitted packets).", func(m s) float64 { return float64(m.RTXSent) }),
+		counter("souk_media_rtx_received_packets_total", "Retransmissions received from publishers over RTX.", func(m s) float64 { return float64(m.RTXReceived) }),
+		gauge("souk_media_estimated_downlink_bits_per_second", "Bitrate the downlink allocator gives all subscriptions that flow.", func(m s) float64 { return float64(m.EstimatedBitrate) }),
+		gauge("souk_media_paused_subscriptions", "Subscriptions paused by the subscriber or for bandwidth.", func(m s) float64 { return float64(m.PausedTracks) }),
+		counter("souk_media_bandwidth_probes_total", "Bandwidth probes started toward subscribers.", func(m s) float64 { return float64(m.Probes) }),
+		counter("souk_media_bandwidth_probes_succeeded_total", "Bandwidth probes that showed the upgrade sought fits.", func(m s) float64 { return float64(m.ProbesSucceeded) }),
+		gauge("souk_media_downlink_estimate_min_bits", "Lowest downlink bandwidth estimate among subscribers (bit/s; 0 with none).", func(m s) float64 { return float64(minOf(m.DownlinkEstimates)) }),
+		gauge("souk_media_downlink_estimate_sum_bits", "Sum of subscribers' downlink bandwidth estimates (bit/s).", func(m s) float64 { return float64(sumOf(m.DownlinkEstimates)) }),
 	}}
+}
+
+func minOf(v []uint64) uint64 {
+	if len(v) == 0 {
+		return 0
+	}
+	m := v[0]
+	for _, x := range v[1:] {
+		m = min(m, x)
+	}
+	return m
+}
+
+func sumOf(v []uint64) uint64 {
+	var s uint64
+	for _, x := range v {
+		s += x
+	}
+	return s
 }
 
 func turnCollector(src TURNSource) prometheus.Collector {
@@ -74,5 +101,14 @@ func realtimeCollector(src RealtimeSource) prometheus.Collector {
 		gauge("souk_realtime_sockets", "Realtime sockets connected to this node.", func(r s) float64 { return float64(r.Sockets) }),
 		counter("souk_realtime_messages_received_total", "Realtime events received from clients.", func(r s) float64 { return float64(r.MessagesReceived) }),
 		counter("souk_realtime_messages_delivered_total", "Room messages delivered to this node's sockets.", func(r s) float64 { return float64(r.MessagesDelivered) }),
+	}}
+}
+
+func webhookCollector(src WebhookSource) prometheus.Collector {
+	type s = WebhookSnapshot
+	return &snapshotCollector[s]{read: src.WebhookSnapshot, descs: []desc[s]{
+		counter("souk_webhook_delivered_total", "Webhook events accepted by an endpoint.", func(w s) float64 { return float64(w.Delivered) }),
+		counter("souk_webhook_dropped_total", "Webhook events dropped because an endpoint's queue was full.", func(w s) float64 { return float64(w.Dropped) }),
+		counter("souk_webhook_failed_total", "Webhook events given up after every attempt failed.", func(w s) float64 { return float64(w.Failed) }),
 	}}
 }

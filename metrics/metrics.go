@@ -19,6 +19,7 @@ type Options struct {
 	Media    MediaSource
 	TURN     TURNSource
 	Realtime RealtimeSource
+	Webhooks WebhookSource
 	// Token, when set, must be presented as "Authorization: Bearer <token>".
 	Token string
 }
@@ -47,6 +48,9 @@ func New(opts Options) (*Metrics, error) {
 	}
 	if opts.Realtime != nil {
 		cs = append(cs, realtimeCollector(opts.Realtime))
+	}
+	if opts.Webhooks != nil {
+		cs = append(cs, webhookCollector(opts.Webhooks))
 	}
 	h := newHTTPMetrics()
 	cs = append(cs, h.requests, h.duration)

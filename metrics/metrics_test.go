@@ -24,9 +24,13 @@ func get(t *testing.T, h http.Handler, method, path, auth string) (int, string) 
 
 func TestWrapLabelsRoutesAndServesMetrics(t *testing.T) {
 	m, err := New(Options{
-		Media:    MediaFunc(func() MediaSnapshot { return MediaSnapshot{Rooms: 2, PacketsForwarded: 42} }),
+		Media: MediaFunc(func() MediaSnapshot {
+			return MediaSnapshot{Rooms: 2, PacketsForwarded: 42, RTXSent: 3, EstimatedBitrate: 1500000, PausedTracks: 1,
+				Probes: 4, DownlinkEstimates: []uint64{300_000, 2_000_000}}
+		}),
 		TURN:     TURNFunc(func() TURNSnapshot { return TURNSnapshot{Allocations: 1, PeerRefusals: 3} }),
 		Realtime: RealtimeFunc(func() RealtimeSnapshot { return RealtimeSnapshot{Sockets: 5} }),
+		Webhooks: WebhookFunc(func() WebhookSnapshot { return WebhookSnapshot{Delivered: 7, Dropped: 2} }),
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -53,9 +57,18 @@ func TestWrapLabelsRoutesAndServesMetrics(t *testing.T) {
 		`souk_http_request_duration_seconds_count{method="GET",route="/api/offers/{id}"} 2`,
 		"souk_media_rooms 2",
 		"souk_media_forwarded_packets_total 42",
+		"souk_media_rtx_sent_packets_total 3",
+		"souk_media_estimated_downlink_bits_per_second 1.5e+06",
+		"souk_media_paused_subscriptions 1",
+		"souk_media_bandwidth_probes_total 4",
+		"souk_media_downlink_estimate_min_bits 300000",
+		"souk_media_downlink_estimate_sum_bits 2.3e+06",
 		"souk_turn_allocations 1",
 		"souk_turn_peer_refusals_total 3",
 		"souk_realtime_sockets 5",
+		"souk_webhook_delivered_total 7",
+		"souk_webhook_dropped_total 2",
+		"souk_webhook_failed_total 0",
 		"go_goroutines",
 		"process_cpu_seconds_total",
 	} {

@@ -11,6 +11,17 @@ type MediaSnapshot struct {
 	PacketsDropped                   uint64
 	LayerSwitches, Pauses            uint64
 	PaddingBytes                     uint64
+	// RTXSent counts NACK answers sent over subscribers' RTX streams,
+	// RTXReceived retransmissions publishers sent over RTX.
+	RTXSent, RTXReceived uint64
+	// EstimatedBitrate is what the downlink allocator gives all
+	// subscriptions that flow (bit/s); PausedTracks those that do not.
+	EstimatedBitrate        uint64
+	PausedTracks            int
+	Probes, ProbesSucceeded uint64
+	// DownlinkEstimates is the send-side bandwidth estimate (bit/s) of
+	// each subscriber with transport-wide feedback.
+	DownlinkEstimates []uint64
 }
 
 // MediaSource is what the media collector needs from the SFU.
@@ -62,3 +73,20 @@ type RealtimeSource interface {
 type RealtimeFunc func() RealtimeSnapshot
 
 func (f RealtimeFunc) RealtimeSnapshot() RealtimeSnapshot { return f() }
+
+// WebhookSnapshot counts webhook deliveries (per endpoint and event).
+type WebhookSnapshot struct {
+	// Delivered: accepted by the endpoint; Dropped: refused because the
+	// endpoint's queue was full; Failed: every attempt failed.
+	Delivered, Dropped, Failed uint64
+}
+
+// WebhookSource is what the webhook collector needs.
+type WebhookSource interface {
+	WebhookSnapshot() WebhookSnapshot
+}
+
+// WebhookFunc adapts a function to WebhookSource.
+type WebhookFunc func() WebhookSnapshot
+
+func (f WebhookFunc) WebhookSnapshot() WebhookSnapshot { return f() }

@@ -45,6 +45,13 @@ func (c *Call) Participant(userID string) bool {
 	return false
 }
 
+// LiveRoom is a media room running now, as the media server reports it.
+type LiveRoom struct {
+	Name         string
+	Participants int
+	CreatedAt    time.Time
+}
+
 // CallService records calls and their state.
 type CallService interface {
 	// CreateCall starts a call from callerID to calleeID (same site) in a

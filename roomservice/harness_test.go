@@ -250,6 +250,7 @@ func (h *harness) leave(w http.ResponseWriter, r *http.Request) {
 type seenBody struct {
 	Leave        string                     `json:"leave"`
 	Mutes        []json.RawMessage          `json:"mutes"`
+	Unpublished  []string                   `json:"unpublished"` // TrackUnpublished sids
 	RoomMetadata []string                   `json:"roomMetadata"`
 	Participants map[string]json.RawMessage `json:"participants"` // latest snapshot by identity
 	Data         []json.RawMessage          `json:"data"`
@@ -265,7 +266,7 @@ func (h *harness) seen(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// Empty lists are [] rather than null, so the script can always map them.
-	out := seenBody{Mutes: []json.RawMessage{}, RoomMetadata: []string{}, Participants: map[string]json.RawMessage{},
+	out := seenBody{Mutes: []json.RawMessage{}, Unpublished: []string{}, RoomMetadata: []string{}, Participants: map[string]json.RawMessage{},
 		Data: []json.RawMessage{}, Tracks: map[string]int{}}
 	pj := protojson.MarshalOptions{EmitUnpopulated: true}
 	done, cancel := context.WithCancel(r.Context())
@@ -277,6 +278,8 @@ func (h *harness) seen(w http.ResponseWriter, r *http.Request) {
 		case *livekit.SignalResponse_Mute:
 			b, _ := pj.Marshal(v.Mute)
 			out.Mutes = append(out.Mutes, b)
+		case *livekit.SignalResponse_TrackUnpublished:
+			out.Unpublished = append(out.Unpublished, v.TrackUnpublished.GetTrackSid())
 		case *livekit.SignalResponse_RoomUpdate:
 			out.RoomMetadata = append(out.RoomMetadata, v.RoomUpdate.GetRoom().GetMetadata())
 		case *livekit.SignalResponse_Update:

@@ -22,7 +22,7 @@ const adminRoomsTTL = 2 * time.Minute
 type adminRoomsTokenInput struct {
 	BearerAuth
 	Body struct {
-		Room string `json:"room,omitempty" maxLength:"128" doc:"room to administer (roomAdmin); empty for a listing-only token"`
+		Room string `json:"room" minLength:"1" maxLength:"128" doc:"the call room to administer (roomAdmin); list the site's running calls with GET /api/admin/rooms"`
 	}
 }
 
@@ -42,9 +42,10 @@ type adminRoomsTokenOutput struct {
 func (s *Server) registerAdminRooms() {
 	huma.Register(s.api, huma.Operation{
 		OperationID: "admin-rooms-token", Method: http.MethodPost, Path: "/api/admin/rooms/token", Tags: []string{"Admin"},
-		Summary:     "Short-lived RoomService token for the live rooms page (admins)",
-		Description: "Grants roomList, plus roomAdmin for the given room, which must be a call of the admin's site. Valid for two minutes.",
-		Security:    bearerSecurity,
+		Summary: "Short-lived RoomService token for the live rooms page (admins)",
+		Description: "Grants roomAdmin for the given room, which must be a call of the admin's site. Valid for two minutes. " +
+			"It carries no roomList grant: that would show every site's rooms.",
+		Security: bearerSecurity,
 	}, s.adminRoomsToken)
 }
 
@@ -57,20 +58,18 @@ func (s *Server) adminRoomsToken(ctx context.Context, in *adminRoomsTokenInput) 
 		return nil, err
 	}
 	room := strings.TrimSpace(in.Body.Room)
-	if room != "" && !platform.ValidRoomName(room) {
+	if !platform.ValidRoomName(room) {
 		return nil, huma.Error422UnprocessableEntity("invalid room", &huma.ErrorDetail{
 			Location: "body.room", Message: "must be 1–128 letters, digits or . _ : -", Value: in.Body.Room,
 		})
 	}
-	if room != "" {
-		_, err := s.opts.Calls.FindCall(ctx, sess.User.Site, room)
-		switch {
-		case platform.ErrorCode(err) == platform.ENOTFOUND:
-			return nil, huma.Error403Forbidden("this room is not a call of your site")
-		case err != nil:
-			LoggerFrom(ctx).Error("find call for admin rooms token", "room", room, "err", err)
-			return nil, huma.Error500InternalServerError("internal error")
-		}
+	_, err = s.opts.Calls.FindCall(ctx, sess.User.Site, room)
+	switch {
+	case platform.ErrorCode(err) == platform.ENOTFOUND:
+		return nil, huma.Error403Forbidden("this room is not a call of your site")
+	case err != nil:
+		LoggerFrom(ctx).Error("find call for admin rooms token", "room", room, "err", err)
+		return nil, huma.Error500InternalServerError("internal error")
 	}
 	tok, exp, err := s.signAdminRoomsToken(sess.User.ID, room)
 	if err != nil {
@@ -92,10 +91,7 @@ func (s *Server) signAdminRoomsToken(userID, room string) (string, time.Time, er
 		return "", time.Time{}, errors.New("no media key configured")
 	}
 	sort.Strings(keys)
-	grant := &auth.VideoGrant{RoomList: true}
-	if room != "" {
-		grant.RoomAdmin, grant.Room = true, room
-	}
+	grant := &auth.VideoGrant{RoomAdmin: true, Room: room}
 	exp := time.Now().Add(adminRoomsTTL)
 	tok, err := auth.NewAccessToken(keys[0], s.opts.MediaKeys[keys[0]]).
 		SetIdentity("admin:" + userID).

@@ -181,7 +181,7 @@ func (s *Server) registerAuth() {
 }
 
 func (s *Server) register(ctx context.Context, in *registerInput) (*registeredOutput, error) {
-	if err := check(s.limits.registerIP, infoFrom(ctx).IP); err != nil {
+	if err := check(ctx, s.limits.registerIP, infoFrom(ctx).IP); err != nil {
 		return nil, err
 	}
 	err := s.opts.Accounts.Register(ctx, &platform.Registration{Site: platform.SiteFrom(ctx).Project,
@@ -197,11 +197,11 @@ func (s *Server) register(ctx context.Context, in *registerInput) (*registeredOu
 func (s *Server) login(ctx context.Context, in *loginInput) (*sessionOutput, error) {
 	site := platform.SiteFrom(ctx).Project
 	ip := infoFrom(ctx).IP
-	if err := check(s.limits.loginIP, ip); err != nil {
+	if err := check(ctx, s.limits.loginIP, ip); err != nil {
 		return nil, err
 	}
 	key := site + "\x00" + platform.NormalizeEmail(in.Body.Email) + "\x00" + network(ip)
-	if wait := s.limits.loginAccount.wait(key, time.Now()); wait > 0 {
+	if wait := s.limits.loginAccount.wait(ctx, key, time.Now()); wait > 0 {
 		return nil, huma.ErrorWithHeaders(
 			huma.Error429TooManyRequests("too many failed attempts for this account from your network; try again in "+retryAfter(wait)+" seconds"),
 			http.Header{"Retry-After": {retryAfter(wait)}})
@@ -209,11 +209,11 @@ func (s *Server) login(ctx context.Context, in *loginInput) (*sessionOutput, err
 	sess, err := s.opts.Accounts.Login(ctx, site, in.Body.Email, in.Body.Password)
 	if err != nil {
 		if platform.ErrorCode(err) == platform.EUNAUTHORIZED {
-			s.limits.loginAccount.fail(key, time.Now())
+			s.limits.loginAccount.fail(ctx, key, time.Now())
 		}
 		return nil, Problem(ctx, err)
 	}
-	s.limits.loginAccount.succeed(key)
+	s.limits.loginAccount.succeed(ctx, key)
 	return newSessionOutput(sess), nil
 }
 
@@ -249,7 +249,7 @@ func (s *Server) me(ctx context.Context, in *struct{ BearerAuth }) (*sessionOutp
 }
 
 func (s *Server) forgotPassword(ctx context.Context, in *forgotInput) (*acceptedOutput, error) {
-	if err := check(s.limits.registerIP, infoFrom(ctx).IP); err != nil {
+	if err := check(ctx, s.limits.registerIP, infoFrom(ctx).IP); err != nil {
 		return nil, err
 	}
 	floor := time.NewTimer(forgotFloor)
@@ -268,7 +268,7 @@ func (s *Server) forgotPassword(ctx context.Context, in *forgotInput) (*accepted
 }
 
 func (s *Server) resetPassword(ctx context.Context, in *resetInput) (*emptyOutput, error) {
-	if err := check(s.limits.resetIP, infoFrom(ctx).IP); err != nil {
+	if err := check(ctx, s.limits.resetIP, infoFrom(ctx).IP); err != nil {
 		return nil, err
 	}
 	site := platform.SiteFrom(ctx).Project
@@ -281,7 +281,7 @@ func (s *Server) resetPassword(ctx context.Context, in *resetInput) (*emptyOutpu
 }
 
 func (s *Server) googleSignIn(ctx context.Context, in *googleInput) (*sessionOutput, error) {
-	if err := check(s.limits.loginIP, infoFrom(ctx).IP); err != nil {
+	if err := check(ctx, s.limits.loginIP, infoFrom(ctx).IP); err != nil {
 		return nil, err
 	}
 	site := platform.SiteFrom(ctx)

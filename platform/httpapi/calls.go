@@ -39,7 +39,7 @@ type callOutput struct {
 
 // TokenRequest is the body of POST /token.
 type TokenRequest struct {
-	RoomName        string `json:"roomName" minLength:"1" maxLength:"128" doc:"A call room you created or were invited to, or your user id (personal room)"`
+	RoomName        string `json:"roomName" minLength:"1" maxLength:"128" doc:"A call room you created or were invited to, your user id (personal room), or diagnostics:<your user id> (connection test)"`
 	ParticipantName string `json:"participantName,omitempty" maxLength:"100" doc:"Name shown to others; default \"Participant\" + your user id"`
 }
 
@@ -160,10 +160,11 @@ func (s *Server) mintMediaToken(ctx context.Context, in *tokenInput) (*tokenOutp
 
 var errNotYourRoom = platform.Errorf(platform.EFORBIDDEN, "you are not a participant of this room")
 
-// mayJoin allows the user's personal room, and a call room whose caller
-// the user is, or to which the user was invited and which is not over.
+// mayJoin allows the user's personal room and connection-test room, and
+// a call room whose caller the user is, or to which the user was invited
+// and which is not over.
 func (s *Server) mayJoin(ctx context.Context, user *platform.User, room string) error {
-	if room == user.ID {
+	if room == user.ID || room == platform.DiagnosticsRoom(user.ID) {
 		return nil
 	}
 	call, err := s.opts.Calls.FindCall(ctx, user.Site, room)

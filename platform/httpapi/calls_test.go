@@ -76,8 +76,16 @@ func TestMediaTokenService(t *testing.T) {
 		}
 		verifyMediaToken(t, ans.Token, ala.UserID, "Participant"+ala.UserID, ala.UserID)
 
-		// Someone else's personal room, or an unknown room: refused.
-		for _, room := range []string{bob.UserID, "made-up-room"} {
+		// The own connection-test room.
+		code, ans = srv.mediaToken(t, desks, ala.APIToken, "diagnostics:"+ala.UserID, "Ala")
+		if code != 200 {
+			t.Fatalf("connection-test room: %d %+v", code, ans)
+		}
+		verifyMediaToken(t, ans.Token, ala.UserID, "Ala", "diagnostics:"+ala.UserID)
+
+		// Someone else's personal or connection-test room, or an unknown
+		// room: refused.
+		for _, room := range []string{bob.UserID, "diagnostics:" + bob.UserID, "made-up-room"} {
 			if code, ans := srv.mediaToken(t, desks, ala.APIToken, room, "Ala"); code != 403 || !strings.Contains(ans.ErrorMessage, "not a participant") {
 				t.Errorf("room %s: %d %+v", room, code, ans)
 			}

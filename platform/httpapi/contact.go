@@ -35,7 +35,7 @@ func (s *Server) registerContact() {
 }
 
 func (s *Server) sendContact(ctx context.Context, in *contactInput) (*acceptedOutput, error) {
-	if err := check(s.limits.contactIP, infoFrom(ctx).IP); err != nil {
+	if err := check(ctx, s.limits.contactIP, infoFrom(ctx).IP); err != nil {
 		return nil, err
 	}
 	site := platform.SiteFrom(ctx)

@@ -2,10 +2,14 @@ package httpapi
 
 import (
 	"context"
+	"database/sql/driver"
 	"encoding/json"
 	"errors"
+	"io"
 	"log/slog"
+	"net"
 	"net/http"
+	"syscall"
 
 	"github.com/danielgtaylor/huma/v2"
 
@@ -42,6 +46,12 @@ func Problem(ctx context.Context, err error) error {
 		return se
 	}
 	status := StatusOf(err)
+	if status == http.StatusInternalServerError && dependencyDown(err) {
+		LoggerFrom(ctx).Warn("request failed: a dependency is not answering", "err", err)
+		return huma.ErrorWithHeaders(
+			huma.Error503ServiceUnavailable("the database is not answering; nothing was saved, try again shortly"),
+			http.Header{"Retry-After": {"5"}})
+	}
 	if status == http.StatusInternalServerError {
 		LoggerFrom(ctx).Error("request failed", "err", err)
 		return huma.Error500InternalServerError("internal error; the request id in the X-Request-Id header identifies it in the server log")
@@ -58,6 +68,24 @@ func Problem(ctx context.Context, err error) error {
 		return huma.ErrorWithHeaders(problem, http.Header{"Retry-After": {"5"}})
 	}
 	return problem
+}
+
+// dependencyDown recognises a store (or other backend) that cannot be
+// reached: refused, reset or timed-out connections, and connections the
+// driver gave up on. These are 503 (the client may retry), not 500.
+func dependencyDown(err error) bool {
+	var ne net.Error
+	switch {
+	case errors.As(err, &ne),
+		errors.Is(err, driver.ErrBadConn),
+		errors.Is(err, syscall.ECONNREFUSED),
+		errors.Is(err, syscall.ECONNRESET),
+		errors.Is(err, io.ErrUnexpectedEOF),
+		// A pooled connection the server closed: the driver sees EOF.
+		errors.Is(err, io.EOF):
+		return true
+	}
+	return false
 }
 
 // writeProblem writes a problem document outside huma (404s, panics,

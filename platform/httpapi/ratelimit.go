@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"context"
+	"log/slog"
 	"net"
 	"net/http"
 	"net/netip"
@@ -26,11 +27,26 @@ type RateLimits struct {
 	ContactPerIPPerHour  int
 }
 
+// SharedCounter counts attempts in fixed windows that every node of a
+// deployment shares (Redis), so a per-IP limit holds however a load
+// balancer spreads the requests.
+type SharedCounter interface {
+	// Hit counts one attempt for key in a window of length window that
+	// starts at the key's first attempt, and returns the attempts in the
+	// current window and the time until it ends.
+	Hit(ctx context.Context, key string, window time.Duration) (n int, reset time.Duration, err error)
+}
+
 // limiter counts attempts per key in fixed windows. Old windows are swept
-// while counting, so it needs no goroutine.
+// while counting, so it needs no goroutine. With a shared counter the
+// count is the deployment's; when the counter fails (Redis down) the
+// limit falls back to this node's own count rather than to no limit.
 type limiter struct {
 	limit  int
 	window time.Duration
+	name   string
+	shared SharedCounter
+	log    *slog.Logger
 
 	mu        sync.Mutex
 	windows   map[string]*window
@@ -44,6 +60,23 @@ type window struct {
 
 func newLimiter(limit int, every time.Duration) *limiter {
 	return &limiter{limit: limit, window: every, windows: map[string]*window{}}
+}
+
+// allowShared counts through the shared counter when there is one; ok
+// false means it could not answer and the local count decides.
+func (l *limiter) allowShared(ctx context.Context, key string) (allowed bool, wait time.Duration, ok bool) {
+	if l.shared == nil {
+		return false, 0, false
+	}
+	n, reset, err := l.shared.Hit(ctx, l.name+":"+key, l.window)
+	if err != nil {
+		l.log.Warn("shared rate limit unavailable; counting on this node only", "limit", l.name, "err", err)
+		return false, 0, false
+	}
+	if n > l.limit {
+		return false, reset, true
+	}
+	return true, 0, true
 }
 
 // allow counts one attempt for key and reports whether it is within the
@@ -80,19 +113,30 @@ type limiters struct {
 	loginAccount                            *backoff
 }
 
-func newLimiters(r RateLimits) limiters {
-	return limiters{
+func newLimiters(r RateLimits, shared SharedCounter, sharedBackoff SharedBackoff, log *slog.Logger) limiters {
+	ls := limiters{
 		loginIP:      newLimiter(r.LoginPerIPPerMinute, time.Minute),
 		loginAccount: newBackoff(r.LoginFailuresPerAccount, time.Second, 15*time.Minute),
 		registerIP:   newLimiter(r.RegisterPerIPPerHour, time.Hour),
 		resetIP:      newLimiter(r.ResetPerIPPerHour, time.Hour),
 		contactIP:    newLimiter(r.ContactPerIPPerHour, time.Hour),
 	}
+	ls.loginAccount.shared, ls.loginAccount.log = sharedBackoff, log
+	for name, l := range map[string]*limiter{"login-ip": ls.loginIP, "register-ip": ls.registerIP, "reset-ip": ls.resetIP, "contact-ip": ls.contactIP} {
+		l.name, l.shared, l.log = name, shared, log
+	}
+	return ls
 }
 
 // check returns a 429 problem with Retry-After when key is over l's limit.
-func check(l *limiter, key string) error {
-	ok, wait := l.allow(key, time.Now())
+func check(ctx context.Context, l *limiter, key string) error {
+	if l == nil || l.limit <= 0 {
+		return nil
+	}
+	ok, wait, answered := l.allowShared(ctx, key)
+	if !answered {
+		ok, wait = l.allow(key, time.Now())
+	}
 	if ok {
 		return nil
 	}

@@ -43,6 +43,12 @@ type Options struct {
 	Identity platform.IdentityVerifier
 	// Limits are the per-IP and per-account rate limits.
 	Limits RateLimits
+	// SharedLimits, when set, counts the per-IP limits across every node
+	// (Redis); nil counts in this process.
+	SharedLimits SharedCounter
+	// SharedBackoff, when set, keeps the per-account login back-off for
+	// every node (Redis); nil keeps it in this process.
+	SharedBackoff SharedBackoff
 	// TrustedProxies may set the client IP through X-Forwarded-For.
 	TrustedProxies []netip.Prefix
 	// HSTS sends Strict-Transport-Security (production, behind HTTPS).
@@ -112,7 +118,7 @@ func NewServer(opts Options) *Server {
 	cfg.Components.SecuritySchemes = map[string]*huma.SecurityScheme{
 		"bearer": {Type: "http", Scheme: "bearer", Description: "accessToken from login, or apiToken for /token"},
 	}
-	s := &Server{opts: opts, router: r, api: humachi.New(r, cfg), limits: newLimiters(opts.Limits)}
+	s := &Server{opts: opts, router: r, api: humachi.New(r, cfg), limits: newLimiters(opts.Limits, opts.SharedLimits, opts.SharedBackoff, opts.Logger)}
 
 	s.registerDocs(cfg.Info.Title+" Reference", cfg.OpenAPIPath+".json")
 	r.Get("/healthz", s.healthz)
@@ -128,8 +134,6 @@ func NewServer(opts Options) *Server {
 		}
 		if opts.Calls != nil && len(opts.MediaKeys) > 0 {
 			s.registerCalls()
-		}
-		if len(opts.MediaKeys) > 0 {
 			s.registerAdminRooms()
 		}
 		if opts.Listings != nil && opts.Images != nil {

@@ -1,6 +1,8 @@
 package httpapi
 
 import (
+	"context"
+	"log/slog"
 	"net/netip"
 	"strconv"
 	"sync"
@@ -18,6 +20,10 @@ type backoff struct {
 	free int
 	base time.Duration
 	max  time.Duration
+	// shared, when set, keeps the failures where every node sees them;
+	// when it fails, this node's own count decides.
+	shared SharedBackoff
+	log    *slog.Logger
 
 	mu        sync.Mutex
 	strikes   map[string]*strike
@@ -34,10 +40,34 @@ func newBackoff(free int, base, maxDelay time.Duration) *backoff {
 	return &backoff{free: free, base: base, max: maxDelay, strikes: map[string]*strike{}}
 }
 
+// SharedBackoff keeps the login back-off's failures for every node of a
+// deployment (Redis, cluster.Strikes).
+type SharedBackoff interface {
+	// Wait reports how long key must still wait before its next attempt.
+	Wait(ctx context.Context, key string) (time.Duration, error)
+	// Fail records a failure: after free failures each one makes key wait
+	// base, twice as long each time, up to max.
+	Fail(ctx context.Context, key string, free int, base, max time.Duration) error
+	// Clear forgets key's failures.
+	Clear(ctx context.Context, key string) error
+}
+
+// sharedFailed logs that the shared failures could not be used.
+func (b *backoff) sharedFailed(err error) {
+	b.log.Warn("shared login back-off unavailable; counting on this node only", "err", err)
+}
+
 // wait reports how long key must still wait before its next attempt.
-func (b *backoff) wait(key string, now time.Time) time.Duration {
+func (b *backoff) wait(ctx context.Context, key string, now time.Time) time.Duration {
 	if b == nil || b.free <= 0 {
 		return 0
+	}
+	if b.shared != nil {
+		w, err := b.shared.Wait(ctx, key)
+		if err == nil {
+			return w
+		}
+		b.sharedFailed(err)
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -48,9 +78,16 @@ func (b *backoff) wait(key string, now time.Time) time.Duration {
 }
 
 // fail records a failed attempt for key.
-func (b *backoff) fail(key string, now time.Time) {
+func (b *backoff) fail(ctx context.Context, key string, now time.Time) {
 	if b == nil || b.free <= 0 {
 		return
+	}
+	if b.shared != nil {
+		err := b.shared.Fail(ctx, key, b.free, b.base, b.max)
+		if err == nil {
+			return
+		}
+		b.sharedFailed(err)
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -79,9 +116,14 @@ func (b *backoff) fail(key string, now time.Time) {
 }
 
 // succeed clears key's failures.
-func (b *backoff) succeed(key string) {
+func (b *backoff) succeed(ctx context.Context, key string) {
 	if b == nil {
 		return
+	}
+	if b.shared != nil {
+		if err := b.shared.Clear(ctx, key); err != nil {
+			b.sharedFailed(err)
+		}
 	}
 	b.mu.Lock()
 	delete(b.strikes, key)

@@ -67,9 +67,16 @@ func (s *Service) admit(sock *socketio.Socket, auth json.RawMessage) error {
 		return refusal(platform.EUNAUTHORIZED, "invalid or expired apiToken")
 	}
 	user := sess.User
-	if !s.countConnection(site.Project, user.ID) {
-		s.log.Info("realtime connection refused: too many connections", "site", site.Project, "user", user.ID)
+	tooMany := func(where string) error {
+		s.log.Info("realtime connection refused: too many connections", "site", site.Project, "user", user.ID, "counted", where)
 		return refusal(platform.ERATELIMIT, fmt.Sprintf("too many connections for this user (at most %d)", s.cfg.MaxConnectionsPerUser))
+	}
+	if !s.countConnection(site.Project, user.ID) {
+		return tooMany("this node")
+	}
+	if !s.acquireSharedSlot(ctx, userKey{site.Project, user.ID}, sock) {
+		s.releaseConnection(site.Project, user.ID)
+		return tooMany("all nodes")
 	}
 	m := &member{
 		user:      user,
@@ -118,6 +125,7 @@ func (s *Service) leaveAll(sock *socketio.Socket, reason string) {
 	}
 	s.untrack(sock, m)
 	s.releaseConnection(m.site.Project, m.user.ID)
+	s.releaseSharedSlot(userKey{m.site.Project, m.user.ID}, sock)
 	for _, key := range sock.Rooms() {
 		s.announce(sock, m, key, PrefixLeave, "leave")
 	}

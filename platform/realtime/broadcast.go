@@ -33,6 +33,9 @@ type delivered struct {
 	WrapperID string `json:"wrapperId"`
 	SourceSrv string `json:"sourcesrv"`
 	SenderID  string `json:"senderId"`
+	// SenderName is the sender's display name from their account, so a
+	// recipient never has to trust a name written by the sender's browser.
+	SenderName string `json:"senderName,omitempty"`
 }
 
 func invalidEnvelope(msg string) error {
@@ -83,12 +86,13 @@ func newID() string {
 
 func (s *Service) wrap(m *member, env *envelope, room string) string {
 	raw, _ := json.Marshal(delivered{
-		Channel:   env.Channel,
-		Room:      room,
-		Data:      env.data,
-		WrapperID: env.WrapperID,
-		SourceSrv: s.node,
-		SenderID:  m.user.ID,
+		Channel:    env.Channel,
+		Room:       room,
+		Data:       env.data,
+		WrapperID:  env.WrapperID,
+		SourceSrv:  s.node,
+		SenderID:   m.user.ID,
+		SenderName: m.user.DisplayName,
 	})
 	return string(raw)
 }

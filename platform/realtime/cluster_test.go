@@ -5,11 +5,14 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"os"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/redis/go-redis/v9"
 
+	"souk/cluster"
+	"souk/config"
 	"souk/platform/realtime/bus"
 	"souk/platform/store/storetest"
 )
@@ -92,4 +95,62 @@ func TestTwoNodesShareRoomsThroughRedis(t *testing.T) {
 	expect(t, r, "offlineAtE.msg.roomName", "call-c3")
 	expect(t, r, "acceptE.ok", true)
 	expect(t, r, "acceptAtA.msg.type", "acceptcallInvitation")
+}
+
+// The per-user connection limit holds across nodes: a user at the limit
+// on one node is refused on another, until a socket closes; and a slot
+// whose node stops renewing it lapses.
+func TestConnectionLimitAcrossNodes(t *testing.T) {
+	prefix := needRedis(t)
+	opts, err := redis.ParseURL(testRedisURL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	rdb := redis.NewClient(opts)
+	t.Cleanup(func() { rdb.Close() })
+	slots := cluster.NewConnectionSlots(rdb, prefix, 2*time.Second)
+
+	e := newEnv(t, storetest.Open(t, "sqlite"))
+	bo := e.user(t, "desks", "bo")
+	cfg := config.DefaultRealtime()
+	cfg.MaxConnectionsPerUser = 1
+	start := func(name string) *node {
+		r, err := bus.NewRedis(context.Background(), testRedisURL(), prefix, name, testLogger())
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { r.Close() })
+		return e.start(t, nodeOptions{cfg: &cfg, bus: r, mailbox: r, name: name, slots: slots})
+	}
+	a, b := start("a"), start("b")
+
+	first := dialRaw(t, a, tokenQuery(bo.APIToken))
+	first.handshake("")
+	refused := dialRaw(t, b, tokenQuery(bo.APIToken))
+	refused.expect("0")
+	refused.send("40")
+	refused.expect(`44{"message":"too many connections`)
+
+	first.c.Close()
+	first.expectCloseQuietly()
+	eventually(t, func() bool {
+		c := dialRaw(t, b, tokenQuery(bo.APIToken))
+		c.expect("0")
+		c.send("40")
+		got, _ := c.read(true)
+		return strings.HasPrefix(got, "40")
+	})
+
+	// A slot nobody renews (its node died) lapses after the TTL.
+	ctx := context.Background()
+	if ok, err := slots.Acquire(ctx, "desks|ghost", "dead-node/s1", 1); !ok || err != nil {
+		t.Fatalf("acquire: %v %v", ok, err)
+	}
+	if ok, _ := slots.Acquire(ctx, "desks|ghost", "b/s2", 1); ok {
+		t.Fatal("a second slot above the limit was granted")
+	}
+	eventually(t, func() bool {
+		ok, err := slots.Acquire(ctx, "desks|ghost", "b/s2", 1)
+		return ok && err == nil
+	})
 }

@@ -2,7 +2,8 @@
 // at /socket.io/: signed-in users' sockets, personal rooms (room_<userId>)
 // and call rooms, room broadcasts with the product's envelope, call
 // invitations recorded through platform.CallService, and the per-user and
-// per-socket limits. The wire protocol is written down in PROTOCOL.md.
+// per-socket limits (the per-user connection cap across nodes through
+// ConnectionSlots, slots.go, when one is given). The wire protocol is written down in PROTOCOL.md.
 //
 // Subpackages: engineio (transport), socketio (packets, namespaces,
 // local rooms), bus (cross-node delivery and the mailbox of held

@@ -89,6 +89,8 @@ type nodeOptions struct {
 	name    string // the node's name in relayed envelopes
 	// accounts serves the account routes (logout ends realtime sessions).
 	accounts bool
+	// slots shares the per-user connection limit with other nodes.
+	slots realtime.ConnectionSlots
 }
 
 func (e *env) start(t *testing.T, o nodeOptions) *node {
@@ -107,7 +109,7 @@ func (e *env) start(t *testing.T, o nodeOptions) *node {
 	log := testLogger()
 	svc, err := realtime.New(realtime.Options{
 		Config: cfg, Auth: e.accounts, Users: e.accounts, Calls: e.calls,
-		Bus: o.bus, Mailbox: o.mailbox, Node: o.name, Logger: log,
+		Bus: o.bus, Mailbox: o.mailbox, Node: o.name, Logger: log, Slots: o.slots,
 	})
 	if err != nil {
 		t.Fatal(err)

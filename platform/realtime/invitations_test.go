@@ -24,6 +24,7 @@ func TestCallInvitations(t *testing.T) {
 		expect(t, r, "invitationAtB.msg.from", a.User.ID)
 		expect(t, r, "invitationAtB.msg.roomName", "call-x")
 		expect(t, r, "invitationAtB.env.senderId", a.User.ID)
+		expect(t, r, "invitationAtB.env.senderName", a.User.DisplayName)
 		expect(t, r, "invitationAtB.env.room", "room_"+b.User.ID)
 		expect(t, r, "callerJoins.ok", true)
 		expect(t, r, "calleeJoins.ok", true)

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"sync"
+	"sync/atomic"
 
 	"souk/config"
 	"souk/platform"
@@ -31,6 +32,9 @@ type Options struct {
 	// name is used when empty.
 	Node   string
 	Logger *slog.Logger
+	// Slots, when set, makes the per-user connection limit hold across
+	// nodes.
+	Slots ConnectionSlots
 }
 
 // Service is the realtime channel server; it is an http.Handler to mount
@@ -46,6 +50,11 @@ type Service struct {
 	log     *slog.Logger
 	io      *socketio.Server
 	main    *socketio.Namespace
+
+	slots          ConnectionSlots // nil: the limit counts this node only
+	slotsDownUntil atomic.Int64    // unix ns; see sharedSlotsUsable
+	stopSlots      chan struct{}
+	closeOnce      sync.Once
 
 	mu          sync.Mutex
 	connections map[userKey]int
@@ -83,6 +92,11 @@ func New(opts Options) (*Service, error) {
 		log:         opts.Logger.With("component", "realtime", "node", opts.Node),
 		connections: make(map[userKey]int),
 		sockets:     make(map[userKey]map[*socketio.Socket]struct{}),
+		slots:       opts.Slots,
+		stopSlots:   make(chan struct{}),
+	}
+	if s.slots != nil {
+		go s.renewSlots(s.stopSlots)
 	}
 	s.io = socketio.NewServer(socketio.Options{
 		Engine: engineio.Options{
@@ -111,7 +125,10 @@ func (s *Service) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.io.Serve
 // Close disconnects every client (they reconnect to another node or
 // after a restart) and waits for their goroutines until ctx ends. The bus
 // belongs to the caller.
-func (s *Service) Close(ctx context.Context) error { return s.io.Close(ctx) }
+func (s *Service) Close(ctx context.Context) error {
+	s.closeOnce.Do(func() { close(s.stopSlots) })
+	return s.io.Close(ctx)
+}
 
 // Node is this process's name in relayed envelopes.
 func (s *Service) Node() string { return s.node }

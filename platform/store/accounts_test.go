@@ -162,6 +162,11 @@ func TestCallsAuthorizeParticipants(t *testing.T) {
 		if _, err := calls.InviteToCall(ctx, "desks", b.ID, a.ID, c.ID); platform.ErrorCode(err) != platform.EFORBIDDEN {
 			t.Fatalf("room named after another user's personal room: %v", err)
 		}
+		for _, room := range []string{"diagnostics:" + b.ID, "diagnostics:" + a.ID} {
+			if _, err := calls.InviteToCall(ctx, "desks", room, a.ID, b.ID); platform.ErrorCode(err) != platform.EFORBIDDEN {
+				t.Fatalf("call in connection-test room %s: %v", room, err)
+			}
+		}
 		if _, err := calls.SetCallState(ctx, "desks", call.RoomName, c.ID, platform.CallAccepted); platform.ErrorCode(err) != platform.ENOTFOUND {
 			t.Fatalf("outsider changes state: %v", err)
 		}

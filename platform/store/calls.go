@@ -53,6 +53,9 @@ func (s *CallService) InviteToCall(ctx context.Context, site, roomName, callerID
 	if !platform.ValidRoomName(roomName) {
 		return nil, platform.Invalid(platform.FieldError{Field: "roomName", Message: "room name must be 1–128 letters, digits or . _ : -"})
 	}
+	if platform.IsDiagnosticsRoom(roomName) {
+		return nil, platform.Errorf(platform.EFORBIDDEN, "this room name is reserved for connection tests")
+	}
 	var call *platform.Call
 	err := s.db.RunInTx(ctx, &sql.TxOptions{}, func(ctx context.Context, tx bun.Tx) error {
 		for _, id := range []string{callerID, inviteeID} {

@@ -14,6 +14,7 @@ import (
 	"net/http"
 	"net/url"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/livekit/protocol/auth"
@@ -95,6 +96,21 @@ type Notifier struct {
 	mu     sync.RWMutex
 	closed bool
 	wg     sync.WaitGroup
+
+	delivered, dropped, failed atomic.Uint64
+}
+
+// Stats counts deliveries per endpoint and event since the start.
+type Stats struct {
+	// Delivered: accepted by the endpoint. Dropped: refused because the
+	// endpoint's queue was full. Failed: every attempt failed, or shutdown
+	// came first.
+	Delivered, Dropped, Failed uint64
+}
+
+// Stats reports the totals.
+func (n *Notifier) Stats() Stats {
+	return Stats{Delivered: n.delivered.Load(), Dropped: n.dropped.Load(), Failed: n.failed.Load()}
 }
 
 type endpoint struct {
@@ -175,6 +191,7 @@ func (n *Notifier) Notify(ev *livekit.WebhookEvent) {
 		select {
 		case q <- &job{id: ev.Id, room: room, event: ev.GetEvent(), body: body}:
 		default:
+			n.dropped.Add(1)
 			n.log.Warn("webhook queue full, event dropped", "url", ep.url, "event", ev.GetEvent(), "id", ev.Id, "room", room)
 		}
 	}
@@ -234,6 +251,7 @@ func (n *Notifier) deliver(ep *endpoint, j *job) {
 		var retry bool
 		retry, err = n.post(ep.url, j.body)
 		if err == nil {
+			n.delivered.Add(1)
 			log.Debug("webhook delivered", "attempt", attempt)
 			return
 		}
@@ -246,11 +264,13 @@ func (n *Notifier) deliver(ep *endpoint, j *job) {
 		case <-t.C:
 		case <-n.ctx.Done():
 			t.Stop()
+			n.failed.Add(1)
 			log.Warn("webhook delivery abandoned at shutdown", "err", err)
 			return
 		}
 		wait = min(2*wait, n.cfg.MaxBackoff)
 	}
+	n.failed.Add(1)
 	log.Warn("webhook delivery failed", "err", err)
 }
 

@@ -200,6 +200,9 @@ func TestGivesUpAfterMaxAttempts(t *testing.T) {
 	if ep.attempts != 3 {
 		t.Fatalf("%d attempts, want 3", ep.attempts)
 	}
+	if st := n.Stats(); st != (Stats{Failed: 1}) {
+		t.Fatalf("stats %+v, want one failed", st)
+	}
 }
 
 type lockedWriter struct {
@@ -244,6 +247,9 @@ func TestFullQueueDropsWithoutBlocking(t *testing.T) {
 	defer mu.Unlock()
 	if got < 1 || got > 3 || !strings.Contains(logs.String(), "webhook queue full") {
 		t.Fatalf("delivered %d of 10 with a queue of 2 plus one in flight; log:\n%s", got, logs.String())
+	}
+	if st := n.Stats(); st.Delivered != uint64(got) || st.Dropped != uint64(10-got) || st.Failed != 0 {
+		t.Fatalf("stats %+v after %d of 10 delivered", st, got)
 	}
 }
 

@@ -9,8 +9,11 @@
 // append and wake the writer only when the outbox turns non-empty; the
 // writer puts everything waiting on the TCP connection in one vectored
 // write, below the WebSocket library (whose writer serves only the close
-// handshake), and writes a busy socket at most once per FlushInterval. A
-// broadcast frames its message once and every recipient's outbox shares
+// handshake), and writes a busy socket at most once per flush interval
+// (FlushInterval, grown with the number of open sessions so that the
+// whole server stays near WriteRate writes per second); replies the peer
+// waits for (Session.Reply: connects, acknowledgements) and closes skip
+// that wait. A broadcast frames its message once and every recipient's outbox shares
 // the bytes. A peer with SendQueue batches waiting is cut off (1008) and
 // its backlog dropped; nobody else waits for it. Both goroutines end when
 // the session closes; Server.Close closes every session and waits for

@@ -104,7 +104,7 @@ func TestSlowConsumerIsCutOffWithoutHoldingUpOthers(t *testing.T) {
 }
 
 func TestBusySocketFramesWaitForTheFlushIntervalButCloseDoesNot(t *testing.T) {
-	url, sinks := newSinkServer(t, Options{PingInterval: time.Hour, FlushInterval: time.Hour})
+	url, sinks := newSinkServer(t, Options{PingInterval: time.Hour, FlushInterval: time.Hour, FlushBurst: 1})
 	// dial reads the open packet: the first write after a quiet spell
 	// does not wait for the (hour-long) interval.
 	c := dial(t, url)
@@ -124,6 +124,111 @@ func TestBusySocketFramesWaitForTheFlushIntervalButCloseDoesNot(t *testing.T) {
 	}
 	if code, reason := closeCode(t, c); code != websocket.CloseNormalClosure || reason != "bye" {
 		t.Errorf("close %d %q", code, reason)
+	}
+}
+
+func TestFirstWritesOfABurstGoOutAtOnceThenTheyWait(t *testing.T) {
+	url, sinks := newSinkServer(t, Options{PingInterval: time.Hour, FlushInterval: time.Hour, FlushBurst: 3})
+	c := dial(t, url) // the open packet was the first write of the burst
+	k := <-sinks
+	for _, m := range []string{"4a", "4b"} { // the second and third
+		if err := k.s.Send(TextMessage([]byte(m[1:]))); err != nil {
+			t.Fatal(err)
+		}
+		c.SetReadDeadline(time.Now().Add(30 * time.Second))
+		if _, got, err := c.ReadMessage(); err != nil || string(got) != m {
+			t.Fatalf("read %q %v, want %q without waiting for the interval", got, err, m)
+		}
+	}
+	if err := k.s.Send(TextMessage([]byte("c"))); err != nil {
+		t.Fatal(err)
+	}
+	// The burst is spent: "c" waits for the (hour-long) interval.
+	c.SetReadDeadline(time.Now().Add(300 * time.Millisecond))
+	if _, got, err := c.ReadMessage(); err == nil {
+		t.Fatalf("read %q before the flush interval", got)
+	}
+}
+
+func TestAReplySkipsTheFlushIntervalAndTakesWhatWaitsAlong(t *testing.T) {
+	url, sinks := newSinkServer(t, Options{PingInterval: time.Hour, FlushInterval: time.Hour, FlushBurst: 1})
+	c := dial(t, url) // the open packet used the burst
+	k := <-sinks
+	if err := k.s.Send(TextMessage([]byte("a"))); err != nil {
+		t.Fatal(err)
+	}
+	// "a" now waits for the (hour-long) interval; a reply must not.
+	c.SetReadDeadline(time.Now().Add(200 * time.Millisecond))
+	if _, got, err := c.ReadMessage(); err == nil {
+		t.Fatalf("read %q before the flush interval", got)
+	}
+	c.Close()
+	c = dial(t, url)
+	k = <-sinks
+	if err := k.s.Send(TextMessage([]byte("a"))); err != nil {
+		t.Fatal(err)
+	}
+	if err := k.s.Reply(TextMessage([]byte("b"))); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"4a", "4b"} {
+		c.SetReadDeadline(time.Now().Add(30 * time.Second))
+		if _, got, err := c.ReadMessage(); err != nil || string(got) != want {
+			t.Fatalf("read %q %v, want %q: the reply should not wait", got, err, want)
+		}
+	}
+}
+
+func TestFlushIntervalGrowsWithOpenSessions(t *testing.T) {
+	opts := Options{FlushInterval: 20 * time.Millisecond, WriteRate: 50_000, MaxFlushInterval: 100 * time.Millisecond}
+	tests := []struct {
+		name string
+		opts Options
+		open int64
+		want time.Duration
+	}{
+		{"few sessions keep the configured interval", opts, 10, 20 * time.Millisecond},
+		{"as many as the rate allows per interval", opts, 1000, 20 * time.Millisecond},
+		{"more share the write rate", opts, 2500, 50 * time.Millisecond},
+		{"the growth is capped", opts, 100_000, 100 * time.Millisecond},
+		{"a negative rate keeps the interval", Options{FlushInterval: 20 * time.Millisecond, WriteRate: -1}, 100_000, 20 * time.Millisecond},
+		{"a negative interval never waits", Options{FlushInterval: -1, WriteRate: 50_000, MaxFlushInterval: time.Second}, 100_000, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := flushInterval(&tt.opts, tt.open); got != tt.want {
+				t.Errorf("flushInterval with %d open = %v, want %v", tt.open, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestPacerLetsABurstThroughThenSpacesWrites(t *testing.T) {
+	const interval = 10 * time.Millisecond
+	start := time.Unix(1000, 0)
+	p := pacer{burst: 3}
+	at := start
+	for i := range 3 {
+		if d := p.delay(at, interval); d != 0 {
+			t.Fatalf("write %d of the burst waits %v", i, d)
+		}
+		p.wrote(at, interval)
+	}
+	if d := p.delay(at, interval); d != interval {
+		t.Fatalf("fourth write waits %v, want %v", d, interval)
+	}
+	at = at.Add(interval)
+	p.wrote(at, interval)
+	if d := p.delay(at, interval); d != interval {
+		t.Fatalf("a busy stream waits %v per write, want %v", d, interval)
+	}
+	// After a quiet spell of a whole burst, the burst is available again.
+	at = at.Add(4 * interval)
+	for i := range 3 {
+		if d := p.delay(at, interval); d != 0 {
+			t.Fatalf("write %d after the quiet spell waits %v", i, d)
+		}
+		p.wrote(at, interval)
 	}
 }
 

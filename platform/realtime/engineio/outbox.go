@@ -13,7 +13,9 @@ type outbox struct {
 	frames  [][]byte
 	batches int // Send calls since the writer last took the frames
 	closing *closeRequest
+	urgent  bool          // a reply waits: the writer must not hold it back
 	wake    chan struct{} // capacity 1: a pending wake-up for the writer
+	hurry   chan struct{} // capacity 1: a reply or close arrived while the writer waits
 }
 
 // closeRequest is the close frame to send after the queued frames.
@@ -22,7 +24,9 @@ type closeRequest struct {
 	reason string
 }
 
-func newOutbox() *outbox { return &outbox{wake: make(chan struct{}, 1)} }
+func newOutbox() *outbox {
+	return &outbox{wake: make(chan struct{}, 1), hurry: make(chan struct{}, 1)}
+}
 
 // pushResult says what push did with a batch.
 type pushResult int
@@ -34,8 +38,9 @@ const (
 )
 
 // push appends one batch of frames unless the outbox is closing or
-// already holds limit batches.
-func (o *outbox) push(frames []Frame, limit int) pushResult {
+// already holds limit batches. An urgent batch (a reply to the peer)
+// also cuts short the writer's wait for the flush interval.
+func (o *outbox) push(frames []Frame, limit int, urgent bool) pushResult {
 	o.mu.Lock()
 	switch {
 	case o.closing != nil:
@@ -50,9 +55,13 @@ func (o *outbox) push(frames []Frame, limit int) pushResult {
 		o.frames = append(o.frames, frames[i].wireBytes())
 	}
 	o.batches++
+	o.urgent = o.urgent || urgent
 	o.mu.Unlock()
 	if wasEmpty {
 		o.notify()
+	}
+	if urgent {
+		signal(o.hurry)
 	}
 	return pushed
 }
@@ -71,12 +80,16 @@ func (o *outbox) close(code int, reason string, discard bool) {
 	}
 	o.mu.Unlock()
 	o.notify()
+	signal(o.hurry)
 }
 
-func (o *outbox) notify() {
+func (o *outbox) notify() { signal(o.wake) }
+
+// signal leaves a token in a channel of capacity 1 unless one is pending.
+func signal(c chan struct{}) {
 	select {
-	case o.wake <- struct{}{}:
-	default: // a wake-up is already pending
+	case c <- struct{}{}:
+	default:
 	}
 }
 
@@ -87,15 +100,16 @@ func (o *outbox) take(spare [][]byte) (frames [][]byte, closing *closeRequest) {
 	frames = o.frames
 	o.frames = spare[:0]
 	o.batches = 0
+	o.urgent = false
 	closing = o.closing
 	o.mu.Unlock()
 	return frames, closing
 }
 
-// closeRequested reports whether a close waits: it goes out without
-// waiting for the flush interval.
-func (o *outbox) closeRequested() bool {
+// inHurry reports whether a close or a reply waits: they, and what is
+// queued before them, go out without waiting for the flush interval.
+func (o *outbox) inHurry() bool {
 	o.mu.Lock()
 	defer o.mu.Unlock()
-	return o.closing != nil
+	return o.closing != nil || o.urgent
 }

@@ -9,11 +9,11 @@ func TestOutboxQueuesInOrderAndWakesOnce(t *testing.T) {
 	o := newOutbox()
 	shared := Prepare([]Frame{TextMessage([]byte("2[\"ev\"]"))})
 	for i := range 3 {
-		if got := o.push(shared, 10); got != pushed {
+		if got := o.push(shared, 10, false); got != pushed {
 			t.Fatalf("push %d: %v", i, got)
 		}
 	}
-	if got := o.push([]Frame{TextMessage([]byte("x")), BinaryMessage([]byte{1, 2})}, 10); got != pushed {
+	if got := o.push([]Frame{TextMessage([]byte("x")), BinaryMessage([]byte{1, 2})}, 10, false); got != pushed {
 		t.Fatalf("push of two frames: %v", got)
 	}
 	if n := len(o.wake); n != 1 {
@@ -40,7 +40,7 @@ func TestOutboxQueuesInOrderAndWakesOnce(t *testing.T) {
 		t.Error("a prepared frame was copied per push; it should be shared")
 	}
 	// Taking the queue re-arms the wake-up.
-	if o.push(shared, 10) != pushed || len(o.wake) != 1 {
+	if o.push(shared, 10, false) != pushed || len(o.wake) != 1 {
 		t.Fatal("a push after take must wake the writer again")
 	}
 }
@@ -49,19 +49,19 @@ func TestOutboxRefusesBeyondTheLimitAndAfterClose(t *testing.T) {
 	o := newOutbox()
 	f := []Frame{TextMessage([]byte("a"))}
 	for range 4 {
-		if got := o.push(f, 4); got != pushed {
+		if got := o.push(f, 4, false); got != pushed {
 			t.Fatalf("push within the limit: %v", got)
 		}
 	}
-	if got := o.push(f, 4); got != pushFull {
+	if got := o.push(f, 4, false); got != pushFull {
 		t.Fatalf("push over the limit: %v, want pushFull", got)
 	}
 	o.take(nil)
-	if got := o.push(f, 4); got != pushed {
+	if got := o.push(f, 4, false); got != pushed {
 		t.Fatalf("push after the writer took the queue: %v", got)
 	}
 	o.close(1008, "too slow", true)
-	if got := o.push(f, 4); got != pushClosed {
+	if got := o.push(f, 4, false); got != pushClosed {
 		t.Fatalf("push after close: %v, want pushClosed", got)
 	}
 	frames, closing := o.take(nil)
@@ -75,7 +75,7 @@ func TestOutboxRefusesBeyondTheLimitAndAfterClose(t *testing.T) {
 
 func TestOutboxCloseKeepsQueuedFramesUnlessDiscarding(t *testing.T) {
 	o := newOutbox()
-	o.push([]Frame{TextMessage([]byte("last words"))}, 4)
+	o.push([]Frame{TextMessage([]byte("last words"))}, 4, false)
 	o.close(1001, "server shutting down", false)
 	o.close(1008, "second close", true) // only the first request counts, but it discards
 	frames, closing := o.take(nil)
@@ -86,7 +86,7 @@ func TestOutboxCloseKeepsQueuedFramesUnlessDiscarding(t *testing.T) {
 		t.Errorf("discard left %d frames", len(frames))
 	}
 	o = newOutbox()
-	o.push([]Frame{TextMessage([]byte("last words"))}, 4)
+	o.push([]Frame{TextMessage([]byte("last words"))}, 4, false)
 	o.close(1001, "server shutting down", false)
 	if frames, _ := o.take(nil); len(frames) != 1 {
 		t.Errorf("a plain close dropped the queued frames: %d left", len(frames))

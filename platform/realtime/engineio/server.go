@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/gorilla/websocket"
@@ -28,6 +29,20 @@ type Options struct {
 	// peer; frames queued meanwhile go out together. Zero means 20ms;
 	// negative writes every frame as soon as the writer wakes.
 	FlushInterval time.Duration
+	// FlushBurst is how many writes a peer gets back to back before the
+	// interval applies. Zero means 1: after a quiet spell the first
+	// write goes at once, the next waits. (Replies, sent with
+	// Session.Reply, never wait; a larger burst only added writes in
+	// the fan-out benchmark.)
+	FlushBurst int
+	// WriteRate is the number of writes per second all busy peers
+	// together should stay under: with more open sessions than
+	// WriteRate×FlushInterval, the interval grows with the session
+	// count (up to MaxFlushInterval). Zero means 25,000; negative
+	// keeps FlushInterval whatever the session count.
+	WriteRate int
+	// MaxFlushInterval caps the grown interval. Zero means 200ms.
+	MaxFlushInterval time.Duration
 	// SendQueue is how many batches may wait for a slow peer before the
 	// session is closed.
 	SendQueue int
@@ -56,6 +71,8 @@ type Server struct {
 
 	copyBufs *sync.Pool // gathers frames for connections without vectored writes
 
+	openSessions atomic.Int64 // sessions tracked, read by every busy writer
+
 	mu       sync.Mutex
 	sessions map[*Session]struct{}
 	closed   bool
@@ -78,6 +95,15 @@ func NewServer(opts Options, accept AcceptFunc) *Server {
 	}
 	if opts.FlushInterval == 0 {
 		opts.FlushInterval = 20 * time.Millisecond
+	}
+	if opts.FlushBurst <= 0 {
+		opts.FlushBurst = 1
+	}
+	if opts.WriteRate == 0 {
+		opts.WriteRate = 25_000
+	}
+	if opts.MaxFlushInterval <= 0 {
+		opts.MaxFlushInterval = 200 * time.Millisecond
 	}
 	if opts.SendQueue <= 0 {
 		opts.SendQueue = 1024
@@ -189,7 +215,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		sess.hardClose()
 		return
 	}
-	sess.out.push([]Frame{{Data: append([]byte{byte(PacketOpen)}, open...)}}, 1)
+	sess.out.push([]Frame{{Data: append([]byte{byte(PacketOpen)}, open...)}}, 1, true)
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
@@ -206,12 +232,16 @@ func (s *Server) track(sess *Session) bool {
 		return false
 	}
 	s.sessions[sess] = struct{}{}
+	s.openSessions.Add(1)
 	return true
 }
 
 func (s *Server) untrack(sess *Session) {
 	s.mu.Lock()
-	delete(s.sessions, sess)
+	if _, ok := s.sessions[sess]; ok {
+		delete(s.sessions, sess)
+		s.openSessions.Add(-1)
+	}
 	s.mu.Unlock()
 }
 

@@ -84,11 +84,19 @@ func (s *Session) RemoteAddr() string { return s.remote }
 // Send queues frames to go out back to back. It never blocks: a peer that
 // already has SendQueue batches waiting is disconnected, and what it had
 // not taken yet is dropped.
-func (s *Session) Send(frames ...Frame) error {
+func (s *Session) Send(frames ...Frame) error { return s.send(frames, false) }
+
+// Reply is Send for frames that answer the peer's own request (a
+// connect, an acknowledgement): they, and whatever is queued before
+// them, go out without waiting for the flush interval, since the peer
+// waits for them.
+func (s *Session) Reply(frames ...Frame) error { return s.send(frames, true) }
+
+func (s *Session) send(frames []Frame, urgent bool) error {
 	if s.closing.Load() {
 		return ErrClosed
 	}
-	switch s.out.push(frames, s.srv.opts.SendQueue) {
+	switch s.out.push(frames, s.srv.opts.SendQueue, urgent) {
 	case pushClosed:
 		return ErrClosed
 	case pushFull:
@@ -200,11 +208,11 @@ func (s *Session) writeLoop() {
 	defer pongDue.Stop()
 	awaitingPong := false
 	var spare [][]byte
-	// A busy socket writes at most once per FlushInterval: what arrives
-	// meanwhile joins the next write, so a burst costs the kernel, and
-	// the peer, a few large writes rather than one per message. After a
-	// quiet spell the first frame goes out at once.
-	var lastWrite time.Time
+	// A busy socket writes at most once per flush interval, after a
+	// burst of FlushBurst writes: what arrives meanwhile joins the next
+	// write, so a stream of messages costs the kernel, and the peer, a
+	// few large writes rather than one per message.
+	pace := pacer{burst: opts.FlushBurst}
 	gap := time.NewTimer(time.Hour)
 	gap.Stop()
 	defer gap.Stop()
@@ -213,15 +221,13 @@ func (s *Session) writeLoop() {
 		case <-s.stop:
 			return
 		case <-s.out.wake:
-			if wait := opts.FlushInterval - time.Since(lastWrite); wait > 0 && !s.out.closeRequested() {
-				gap.Reset(wait)
-				select {
-				case <-gap.C:
-				case <-s.stop:
+			interval := flushInterval(&opts, s.srv.openSessions.Load())
+			if wait := pace.delay(time.Now(), interval); wait > 0 && !s.out.inHurry() {
+				if !s.waitGap(gap, wait) {
 					return
 				}
 			}
-			lastWrite = time.Now()
+			pace.wrote(time.Now(), interval)
 			frames, closing := s.out.take(spare)
 			if err := s.writeFrames(frames); err != nil {
 				s.setReason("write failed: " + err.Error())
@@ -259,6 +265,26 @@ func (s *Session) writeLoop() {
 				s.writeClose(websocket.ClosePolicyViolation, "ping timeout")
 				return
 			}
+		}
+	}
+}
+
+// waitGap waits out the flush interval's remaining wait, or less if a
+// reply or close arrives meanwhile. It reports false once the session
+// stopped.
+func (s *Session) waitGap(gap *time.Timer, wait time.Duration) bool {
+	gap.Reset(wait)
+	for {
+		select {
+		case <-gap.C:
+			return true
+		case <-s.out.hurry:
+			if s.out.inHurry() { // not a token left over from an earlier turn
+				gap.Stop()
+				return true
+			}
+		case <-s.stop:
+			return false
 		}
 	}
 }

@@ -129,7 +129,13 @@ func (c *client) remove(s *Socket, reason string) {
 }
 
 func (c *client) send(p *Packet) error {
-	err := c.sess.Send(p.Frames()...)
+	send := c.sess.Send
+	switch p.Type {
+	case Connect, ConnectError, Ack, BinaryAck:
+		// The peer waits for these: they skip the flush interval.
+		send = c.sess.Reply
+	}
+	err := send(p.Frames()...)
 	if errors.Is(err, engineio.ErrClosed) {
 		return nil
 	}

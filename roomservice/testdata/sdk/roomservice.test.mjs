@@ -150,6 +150,13 @@ test('participants: every per-room method against joined clients', async () => {
   }
   assert.ok(!payloads((await seen('alice')).data).some((d) => d.payload === 'to carol'), 'a packet for carol reached alice');
 
+  // Revoking canPublish unpublishes what alice publishes: she is told to
+  // stop sending, and the others lose the track.
+  await svc.updateParticipant(room, 'alice', { permission: { canPublish: false, canSubscribe: true, canPublishData: true } });
+  await until('alice is told her track is unpublished', async () => (await seen('alice')).unpublished.includes(alice.trackSid));
+  await until('carol sees alice without tracks', async () => ((await seen('carol')).participants.alice?.tracks ?? [1]).length === 0);
+  assert.deepEqual((await svc.getParticipant(room, 'alice')).tracks, []);
+
   // RemoveParticipant: carol is told why and is gone.
   await svc.removeParticipant(room, 'carol');
   await until('carol is told she was removed', async () => (await seen('carol')).leave === 'PARTICIPANT_REMOVED');
