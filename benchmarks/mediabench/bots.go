@@ -26,6 +26,10 @@ type bot struct {
 	// firstMedia is the time from joinStart to the first media packet
 	// received, 0 until one arrives.
 	firstMedia atomic.Int64
+	// firstVideo is the same for the first video packet: a forwarder
+	// starts a video track at a keyframe, so this is the time until the
+	// subscriber could show a picture.
+	firstVideo atomic.Int64
 	pubs       []*pubTrack
 
 	mu   sync.Mutex
@@ -193,6 +197,9 @@ func (b *bot) onRTP(run *runner) func(*client.RemoteTrack, *rtp.Packet, time.Tim
 		b.mu.Unlock()
 		if b.firstMedia.Load() == 0 {
 			b.firstMedia.CompareAndSwap(0, int64(arrival.Sub(b.joinStart)))
+		}
+		if r.kind == "video" && b.firstVideo.Load() == 0 {
+			b.firstVideo.CompareAndSwap(0, int64(arrival.Sub(b.joinStart)))
 		}
 		r.packet(p, arrival)
 	}

@@ -56,6 +56,10 @@ type RoleStats struct {
 	DelaySamples  uint64  `json:"forward_delay_samples"`
 	FirstMediaP50 float64 `json:"join_to_first_media_p50_ms"`
 	FirstMediaP99 float64 `json:"join_to_first_media_p99_ms"`
+	// FirstVideoP50/P99: join to the first video packet, over the
+	// subscribers that received video.
+	FirstVideoP50 float64 `json:"join_to_first_video_p50_ms"`
+	FirstVideoP99 float64 `json:"join_to_first_video_p99_ms"`
 	KeyframeReqs  uint64  `json:"keyframe_requests,omitempty"`
 	// LayerKbps is, for video publishers, each simulcast layer's rate
 	// (lowest first): a subscriber forwarded one layer receives about one
@@ -73,6 +77,7 @@ type MemberStats struct {
 	JitterMs     float64 `json:"jitter_ms"`
 	JoinMs       float64 `json:"join_ms"`
 	FirstMediaMs float64 `json:"join_to_first_media_ms"`
+	FirstVideoMs float64 `json:"join_to_first_video_ms"`
 }
 
 // ServerStats is the server's resource use over the window.
@@ -193,7 +198,7 @@ func (run *runner) report(start, end runSnapshot) *Report {
 	total := RoleStats{Role: "total received"}
 	var totalExpected uint64
 	jitterTracks := 0
-	var firstAll, joinAll []float64
+	var firstAll, videoAll, joinAll []float64
 	for _, kind := range []string{"video", "audio"} {
 		rs := RoleStats{Role: "subscribers, " + kind}
 		var expected uint64
@@ -250,6 +255,10 @@ func (run *runner) report(start, end runSnapshot) *Report {
 			m.FirstMediaMs = ms(time.Duration(f))
 			firstAll = append(firstAll, m.FirstMediaMs)
 		}
+		if f := b.firstVideo.Load(); f > 0 {
+			m.FirstVideoMs = ms(time.Duration(f))
+			videoAll = append(videoAll, m.FirstVideoMs)
+		}
 		joinAll = append(joinAll, m.JoinMs)
 		if m.Packets > 0 && m.LossPct < 1 {
 			rep.HeldUnderOnePercent++
@@ -266,9 +275,13 @@ func (run *runner) report(start, end runSnapshot) *Report {
 	}
 	total.DelayP50Ms, total.DelayP99Ms, total.DelaySamples = ms(all.quantile(0.5)), ms(all.quantile(0.99)), all.count.Load()
 	total.FirstMediaP50, total.FirstMediaP99 = percentile(firstAll, 0.5), percentile(firstAll, 0.99)
+	total.FirstVideoP50, total.FirstVideoP99 = percentile(videoAll, 0.5), percentile(videoAll, 0.99)
 	for i := range rep.Roles {
 		if strings.HasPrefix(rep.Roles[i].Role, "subscribers") {
 			rep.Roles[i].FirstMediaP50, rep.Roles[i].FirstMediaP99 = total.FirstMediaP50, total.FirstMediaP99
+		}
+		if rep.Roles[i].Role == "subscribers, video" {
+			rep.Roles[i].FirstVideoP50, rep.Roles[i].FirstVideoP99 = total.FirstVideoP50, total.FirstVideoP99
 		}
 	}
 	rep.Total = total

@@ -40,10 +40,10 @@ func (r *Report) WriteTable(w io.Writer) {
 	fmt.Fprintf(w, "machine: %s · window %.1fs\n", r.Machine, r.WindowSec)
 	fmt.Fprintf(w, "subscribers: %d joined of %d (%d join failures), %d held under 1%% loss\n\n", r.SubscribersJoined, r.Subscribers, r.JoinFailures, r.HeldUnderOnePercent)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "role\ttracks\tpackets\tkbit/s each\tloss %\tjitter ms\tdelay p50 ms\tdelay p99 ms\tfirst media p50 ms\tfirst media p99 ms\tkeyframe reqs\t")
+	fmt.Fprintln(tw, "role\ttracks\tpackets\tkbit/s each\tloss %\tjitter ms\tdelay p50 ms\tdelay p99 ms\tfirst media p50 ms\tfirst media p99 ms\tfirst video p50 ms\tfirst video p99 ms\tkeyframe reqs\t")
 	row := func(s RoleStats) {
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%.0f\t%.2f\t%.2f\t%.2f\t%.2f\t%.0f\t%.0f\t%d\t\n", s.Role, s.Members, s.Packets, s.KbpsPerMember,
-			s.LossPct, s.JitterMs, s.DelayP50Ms, s.DelayP99Ms, s.FirstMediaP50, s.FirstMediaP99, s.KeyframeReqs)
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%.0f\t%.2f\t%.2f\t%.2f\t%.2f\t%.0f\t%.0f\t%.0f\t%.0f\t%d\t\n", s.Role, s.Members, s.Packets, s.KbpsPerMember,
+			s.LossPct, s.JitterMs, s.DelayP50Ms, s.DelayP99Ms, s.FirstMediaP50, s.FirstMediaP99, s.FirstVideoP50, s.FirstVideoP99, s.KeyframeReqs)
 	}
 	for _, s := range r.Roles {
 		row(s)

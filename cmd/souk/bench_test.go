@@ -46,13 +46,16 @@ func TestBenchSmoke(t *testing.T) {
 				if !ok || r.Packets == 0 {
 					t.Errorf("%s: no packets (%+v)", role, r)
 				}
+				if role == "subscribers, video" && (r.FirstVideoP50 <= 0 || r.FirstVideoP99 < r.FirstVideoP50) {
+					t.Errorf("%s: join to first video p50 %.1f p99 %.1f ms", role, r.FirstVideoP50, r.FirstVideoP99)
+				}
 				if strings.HasPrefix(role, "subscribers") && (r.DelaySamples == 0 || r.DelayP50Ms <= 0) {
 					t.Errorf("%s: forwarding delay not measured (%d samples, p50 %.3f ms)", role, r.DelaySamples, r.DelayP50Ms)
 				}
 			}
 			for _, s := range rep.PerSub {
-				if s.Packets == 0 || s.Tracks != 2 || s.FirstMediaMs <= 0 {
-					t.Errorf("subscriber %s: %d packets on %d tracks, first media %.1f ms", s.Identity, s.Packets, s.Tracks, s.FirstMediaMs)
+				if s.Packets == 0 || s.Tracks != 2 || s.FirstMediaMs <= 0 || s.FirstVideoMs < s.FirstMediaMs {
+					t.Errorf("subscriber %s: %d packets on %d tracks, first media %.1f ms, first video %.1f ms", s.Identity, s.Packets, s.Tracks, s.FirstMediaMs, s.FirstVideoMs)
 				}
 			}
 			if rep.Server.ForwardedPackets == 0 || rep.Server.ForwardedFrom != "server metrics" {

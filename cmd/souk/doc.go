@@ -1,7 +1,9 @@
 // Command souk runs the Souk platform: the listings web app and API, the
 // realtime channels and the media server, in one process.
 //
-//	souk serve    [--config souk.yaml]   run everything
+//	souk serve    [--config souk.yaml] [--roles platform,sfu,turn] [--pprof 127.0.0.1:6060]
+//	                                      run everything, or this node's roles
+//	                                      (--pprof: runtime profiles on their own listener)
 //	souk migrate  [--config souk.yaml]   apply database migrations and exit
 //	souk config   [--config souk.yaml]   print the effective configuration, secrets redacted
 //	souk doctor   [--config souk.yaml]   check ports, addresses, TURN, certificate, keys, database, Redis
@@ -15,6 +17,9 @@
 // files hold each part's set-up) and owns the shutdown order. wire_media.go
 // and media_addrs.go start the media side and log what browsers are told;
 // wire_metrics.go wraps the handler with /metrics and HTTP request metrics;
+// wire_cluster.go joins a multi-node deployment when redis.url is set
+// (registry heartbeat, signalling relay, Redis rate limits, the SIGTERM
+// drain that runs before the HTTP server stops);
 // doctor.go is `souk doctor`, bench.go `souk bench` and admin.go the admin
 // command.
 //

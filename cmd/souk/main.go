@@ -8,7 +8,10 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"slices"
 	"syscall"
+
+	"souk/config"
 )
 
 // errUsage marks a command-line mistake; main prints usage and exits 2.
@@ -42,6 +45,8 @@ Commands:
 
 Flags (serve, migrate, config, doctor):
   --config FILE   YAML configuration file; SOUK_* environment variables override it
+  --roles LIST    (serve) roles of this node, comma separated: platform, sfu, turn (default all)
+  --pprof ADDR    (serve) runtime profiles on their own listener, e.g. 127.0.0.1:6060; off by default
 `
 
 // run dispatches a subcommand; it is main without the process exits, so
@@ -67,11 +72,27 @@ func run(ctx context.Context, args, environ []string, stdout, stderr io.Writer) 
 	fs := flag.NewFlagSet("souk "+cmd, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	configPath := fs.String("config", "", "YAML configuration file")
+	roles, pprofAddr := "", ""
+	if cmd == "serve" {
+		fs.StringVar(&roles, "roles", "", "comma-separated roles of this node: platform, sfu, turn (default all; cluster.roles)")
+		fs.StringVar(&pprofAddr, "pprof", "", "serve runtime profiles (/debug/pprof/) on this address, e.g. 127.0.0.1:6060; off when empty")
+	}
 	if err := fs.Parse(rest); err != nil {
 		return errUsage
 	}
 	switch cmd {
 	case "serve":
+		if roles != "" {
+			// The flag is the last word: it overrides file and environment.
+			environ = append(slices.Clone(environ), config.EnvPrefix+"CLUSTER_ROLES="+roles)
+		}
+		if pprofAddr != "" {
+			_, stop, err := startPprof(ctx, pprofAddr, stderr)
+			if err != nil {
+				return err
+			}
+			defer stop()
+		}
 		return serve(ctx, *configPath, environ, stdout, stderr)
 	case "migrate":
 		return migrate(ctx, *configPath, environ, stderr)

@@ -31,6 +31,10 @@ func TestRunCommands(t *testing.T) {
 		{name: "unknown key in file", args: []string{"serve", "--config", badFile}, wantErr: "adress"},
 		{name: "unknown env var", args: []string{"serve"}, env: []string{"SOUK_NOPE=1"}, wantErr: "SOUK_NOPE: unknown setting"},
 		{name: "production refuses generated keys", args: []string{"serve"}, env: []string{"SOUK_MODE=production"}, wantErr: "production mode needs configured API keys"},
+		{name: "roles flag is checked", args: []string{"serve", "--roles", "platform,media"}, wantErr: `cluster.roles: "media" is not one of`},
+		{name: "roles flag overrides the environment", args: []string{"serve", "--roles", "platform"}, env: []string{"SOUK_CLUSTER_ROLES=sfu"},
+			wantErr: "relays signalling to other nodes, which needs redis.url"},
+		{name: "roles is a serve flag only", args: []string{"migrate", "--roles", "sfu"}, wantUsage: true},
 		{name: "migrate", args: []string{"migrate"}, env: []string{"SOUK_DATABASE_URL=" + filepath.Join(dir, "m.db")}},
 	}
 	for _, tc := range cases {

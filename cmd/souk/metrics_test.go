@@ -123,7 +123,12 @@ func TestMetricsDuringCall(t *testing.T) {
 	if m["souk_media_forwarded_bytes_total"] <= 0 {
 		t.Error("forwarded bytes not counted")
 	}
-	for _, want := range []string{`souk_http_requests_total{method="GET",route="/rtc",status="101"}`, "souk_http_request_duration_seconds_bucket", "go_goroutines", "souk_realtime_sockets"} {
+	if m["souk_media_paused_subscriptions"] != 0 {
+		t.Errorf("the one subscription counts as paused: %v", m["souk_media_paused_subscriptions"])
+	}
+	for _, want := range []string{`souk_http_requests_total{method="GET",route="/rtc",status="101"}`, "souk_http_request_duration_seconds_bucket", "go_goroutines", "souk_realtime_sockets",
+		"souk_media_layer_switches_total", "souk_media_pauses_total", "souk_media_retransmitted_packets_total", "souk_media_rtx_sent_packets_total",
+		"souk_media_rtx_received_packets_total", "souk_media_padding_bytes_total", "souk_media_estimated_downlink_bits_per_second"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("/metrics lacks %s", want)
 		}

@@ -10,6 +10,10 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"strings"
+	"sync/atomic"
+
+	"github.com/redis/go-redis/v9"
 
 	"souk/config"
 	"souk/platform/httpapi"
@@ -26,6 +30,9 @@ func serve(ctx context.Context, path string, environ []string, stdout, stderr io
 		return err
 	}
 	log := newLogger(cfg.Log, stderr)
+	// go-redis keeps its logger in a package variable; the binary sets it
+	// once, here, so its messages join the server's log.
+	redis.SetLogger(redisLogger{log.With("component", "redis")})
 	if err := prepareConfig(&cfg, log); err != nil {
 		return err
 	}
@@ -36,42 +43,91 @@ func serve(ctx context.Context, path string, environ []string, stdout, stderr io
 	if err != nil {
 		return err
 	}
-	db, err := openStore(ctx, cfg, log)
+	roles := cfg.Cluster
+	// Listen first: a cluster node announces the address other nodes
+	// relay signalling to.
+	ln, err := net.Listen("tcp", cfg.Server.Addr)
+	if err != nil {
+		return fmt.Errorf("listen on %s: %w", cfg.Server.Addr, err)
+	}
+	defer ln.Close()
+	node, err := newClusterNode(ctx, cfg, ln.Addr(), log)
 	if err != nil {
 		return err
 	}
-	defer db.Close()
-
+	if node != nil {
+		defer node.stop()
+	}
 	apiOpts := httpapi.Options{
 		Sites:       sites,
 		Logger:      log,
 		Version:     version(),
-		Ready:       db.CheckWritable,
-		Web:         webApp(log),
-		Contact:     store.NewContactService(db),
 		SlowRequest: slowRequest(cfg.Log),
 	}
-	stopPlatform, err := wirePlatform(ctx, cfg, db, log, &apiOpts)
-	if err != nil {
-		return err
+	if node != nil {
+		apiOpts.SharedLimits = node.rateCounter()
+		apiOpts.SharedBackoff = node.strikes()
 	}
-	defer stopPlatform()
-	realtime, err := wireRealtime(ctx, cfg, db, log)
-	if err != nil {
-		return err
+	// A draining node answers /readyz with 503, so load balancers send
+	// the rejoining participants elsewhere.
+	var draining atomic.Bool
+	apiOpts.Ready = func(context.Context) error {
+		if draining.Load() {
+			return errors.New("this node is draining")
+		}
+		return nil
 	}
-	apiOpts.Sessions = realtime.service
+	// A node without the platform role serves no web app, API or realtime
+	// channels, and needs no database.
+	var realtime *realtimeChannels
+	if roles.HasRole(config.RolePlatform) {
+		db, err := openStore(ctx, cfg, log)
+		if err != nil {
+			return err
+		}
+		defer db.Close()
+		log.Info("store opened", "engine", db.Engine())
+		apiOpts.Ready = func(ctx context.Context) error {
+			if draining.Load() {
+				return errors.New("this node is draining")
+			}
+			return db.CheckWritable(ctx)
+		}
+		apiOpts.Web = webApp(log)
+		apiOpts.Contact = store.NewContactService(db)
+		stopPlatform, err := wirePlatform(ctx, cfg, db, log, &apiOpts)
+		if err != nil {
+			return err
+		}
+		defer stopPlatform()
+		if realtime, err = wireRealtime(ctx, cfg, db, log); err != nil {
+			return err
+		}
+		apiOpts.Sessions = realtime.service
+	}
+	closeRealtime := func(ctx context.Context) {
+		if realtime == nil {
+			return
+		}
+		if err := realtime.Close(ctx); err != nil {
+			log.Warn("realtime channels did not close cleanly", "err", err)
+		}
+	}
 	api := httpapi.NewServer(apiOpts)
-	realtime.mount(api, log)
-	media, err := wireMedia(ctx, cfg, api, log)
+	if realtime != nil {
+		realtime.mount(api, log)
+	}
+	// Calls outlive the signal that stops the process: a draining node
+	// still talks to its participants, and the rest end in media.Close.
+	mediaCtx, cancelMedia := context.WithCancel(context.WithoutCancel(ctx))
+	defer cancelMedia()
+	media, err := wireMedia(mediaCtx, cfg, api, node, log)
 	if err != nil {
-		realtime.Close(ctx)
+		closeRealtime(ctx)
 		return err
 	}
-
-	ln, err := net.Listen("tcp", cfg.Server.Addr)
-	if err != nil {
-		return fmt.Errorf("listen on %s: %w", cfg.Server.Addr, err)
+	if node != nil {
+		node.start(ctx)
 	}
 	srv := &http.Server{
 		Handler:           wireMetrics(cfg, api, realtime, media, log),
@@ -81,7 +137,7 @@ func serve(ctx context.Context, path string, environ []string, stdout, stderr io
 		IdleTimeout:       cfg.Server.IdleTimeout,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
-	log.Info("souk listening", "addr", ln.Addr().String(), "mode", cfg.Mode, "engine", db.Engine(),
+	log.Info("souk listening", "addr", ln.Addr().String(), "mode", cfg.Mode, "roles", strings.Join(roles.Roles, ","),
 		"sites", len(sites.All()), "version", version())
 	// The banner is for the person who started the server (stdout); the
 	// log stays on stderr, all of it through slog.
@@ -95,16 +151,21 @@ func serve(ctx context.Context, path string, environ []string, stdout, stderr io
 		return fmt.Errorf("http server: %w", err)
 	case <-ctx.Done():
 	}
+	if node != nil {
+		// Move calls away while this node still answers: participants
+		// rejoin through other nodes.
+		draining.Store(true)
+		node.drain(context.WithoutCancel(ctx))
+	}
 	log.Info("shutting down", "deadline", cfg.Server.ShutdownTimeout)
 	shutdownCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), cfg.Server.ShutdownTimeout)
 	defer cancel()
 	if err := srv.Shutdown(shutdownCtx); err != nil {
 		log.Warn("in-flight requests did not finish before the deadline", "err", err)
 	}
-	if err := realtime.Close(shutdownCtx); err != nil {
-		log.Warn("realtime channels did not close cleanly", "err", err)
-	}
+	closeRealtime(shutdownCtx)
 	media.Close(shutdownCtx, log)
+	cancelMedia()
 	if err := <-served; err != nil && !errors.Is(err, http.ErrServerClosed) {
 		log.Warn("http server stopped with an error", "err", err)
 	}

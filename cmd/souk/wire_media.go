@@ -27,9 +27,14 @@ type mediaServer struct {
 
 // wireMedia starts TURN and the SFU and mounts the LiveKit-protocol
 // signalling endpoints (/rtc, /rtc/v1 and the validate paths).
-func wireMedia(ctx context.Context, cfg config.Config, api *httpapi.Server, log *slog.Logger) (*mediaServer, error) {
+// With node set (a cluster), connections for rooms other nodes host are
+// relayed there.
+func wireMedia(ctx context.Context, cfg config.Config, api *httpapi.Server, node *clusterNode, log *slog.Logger) (*mediaServer, error) {
 	m := cfg.Media
 	ms := &mediaServer{}
+	if !cfg.Cluster.HasRole(config.RoleTURN) {
+		m.TURN.Enabled = false
+	}
 	nodeIPs, err := resolveNodeIPs(ctx, m)
 	if err != nil {
 		return nil, fmt.Errorf("media addresses: %w", err)
@@ -40,6 +45,17 @@ func wireMedia(ctx context.Context, cfg config.Config, api *httpapi.Server, log 
 			return nil, fmt.Errorf("turn: %w", err)
 		}
 		ms.turn = t
+	}
+	if !cfg.Cluster.HasRole(config.RoleSFU) {
+		log.Info("this node hosts no media rooms (no sfu role)", "turn", ms.turn != nil, "relays_signalling", node != nil)
+		if node != nil {
+			// Validation made sure a node without rooms has Redis.
+			ms.signals = signal.NewServer(ctx, signal.Config{PingInterval: m.PingInterval, PingTimeout: m.PingTimeout,
+				Router: node.attach(ctx, nil, m.Keys)}, signal.StaticKeys(m.Keys), nil, log)
+			api.Router().Handle("/rtc", ms.signals)
+			api.Router().Handle("/rtc/*", ms.signals)
+		}
+		return ms, nil
 	}
 	webrtcCfg := sfu.WebRTCConfig{
 		UDPPort:        m.UDPPort,
@@ -81,14 +97,18 @@ func wireMedia(ctx context.Context, cfg config.Config, api *httpapi.Server, log 
 	}
 	ms.rooms = rooms
 	logAdvertised(log, cfg, nodeIPs, ms.turn)
-	ms.signals = signal.NewServer(ctx, signal.Config{PingInterval: m.PingInterval, PingTimeout: m.PingTimeout},
-		signal.StaticKeys(m.Keys), signal.FromManager(rooms), log)
+	sigCfg := signal.Config{PingInterval: m.PingInterval, PingTimeout: m.PingTimeout}
+	if node != nil {
+		sigCfg.Router = node.attach(ctx, rooms, m.Keys)
+	}
+	ms.signals = signal.NewServer(ctx, sigCfg, signal.StaticKeys(m.Keys), signal.FromManager(rooms), log)
 	// HEAD / (livekit-client's reachability probe) is answered with CORS
 	// by the web app handler, which also serves GET /.
 	r := api.Router()
 	r.Handle("/rtc", ms.signals)
 	r.Handle("/rtc/*", ms.signals)
 	ops.mount(r, rooms, m.Keys, log)
+	api.MountLiveRooms(liveRooms{rooms})
 	return ms, nil
 }
 
@@ -175,13 +195,19 @@ func mustPrefixes(cidrs []string) []netip.Prefix {
 
 // Close ends signalling first (clients get a leave), then the rooms, then TURN.
 func (ms *mediaServer) Close(ctx context.Context, log *slog.Logger) {
-	if err := ms.signals.Close(ctx); err != nil {
-		log.Warn("signalling did not close cleanly", "err", err)
+	if ms.signals != nil {
+		if err := ms.signals.Close(ctx); err != nil {
+			log.Warn("signalling did not close cleanly", "err", err)
+		}
 	}
-	if err := ms.rooms.Close(ctx); err != nil {
-		log.Warn("rooms did not close cleanly", "err", err)
+	if ms.rooms != nil {
+		if err := ms.rooms.Close(ctx); err != nil {
+			log.Warn("rooms did not close cleanly", "err", err)
+		}
 	}
-	ms.ops.Close(ctx, log)
+	if ms.ops != nil {
+		ms.ops.Close(ctx, log)
+	}
 	ms.closeTURN(log)
 }
 

@@ -27,6 +27,13 @@ func wireMetrics(cfg config.Config, next http.Handler, rt *realtimeChannels, med
 				QuotaRefusals: s.QuotaRefusals, AuthFailures: s.AuthFailures, DroppedPackets: s.DroppedPackets}
 		})
 	}
+	if media != nil && media.ops != nil && media.ops.hooks != nil {
+		hooks := media.ops.hooks
+		opts.Webhooks = metrics.WebhookFunc(func() metrics.WebhookSnapshot {
+			s := hooks.Stats()
+			return metrics.WebhookSnapshot{Delivered: s.Delivered, Dropped: s.Dropped, Failed: s.Failed}
+		})
+	}
 	if rt != nil && rt.service != nil {
 		opts.Realtime = metrics.RealtimeFunc(func() metrics.RealtimeSnapshot {
 			s := rt.service.Stats()
@@ -45,10 +52,18 @@ func wireMetrics(cfg config.Config, next http.Handler, rt *realtimeChannels, med
 }
 
 func mediaSnapshot(s sfu.Stats) metrics.MediaSnapshot {
+	var estimates []uint64
+	for _, d := range s.Downlinks {
+		if d.TransportCC {
+			estimates = append(estimates, d.EstimatedBitrate)
+		}
+	}
 	return metrics.MediaSnapshot{
+		Probes: s.Probes, ProbesSucceeded: s.ProbesSucceeded, DownlinkEstimates: estimates,
 		Rooms: s.Rooms, Participants: s.Participants, PublishedTracks: s.PublishedTracks, SubscribedTracks: s.SubscribedTracks,
 		PacketsForwarded: s.PacketsForwarded, BytesForwarded: s.BytesForwarded,
 		NACKsReceived: s.NACKsReceived, PLIsSent: s.PLIsSent, PacketsRetransmitted: s.PacketsRetransmitted,
 		PacketsDropped: s.PacketsDropped, LayerSwitches: s.LayerSwitches, Pauses: s.Pauses, PaddingBytes: s.PaddingBytes,
+		RTXSent: s.RTXSent, RTXReceived: s.RTXReceived, EstimatedBitrate: s.EstimatedBitrate, PausedTracks: s.PausedTracks,
 	}
 }

@@ -6,7 +6,11 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"time"
 
+	"github.com/redis/go-redis/v9"
+
+	"souk/cluster"
 	"souk/config"
 	"souk/platform/httpapi"
 	"souk/platform/realtime"
@@ -20,7 +24,13 @@ type realtimeChannels struct {
 	bus       bus.Bus
 	crossNode bool
 	node      string
+	slotsDB   *redis.Client // the shared connection count's; nil on one node
 }
+
+// connectionSlotTTL is how long a socket's slot in the shared per-user
+// connection count outlives its node: a node that dies frees its users'
+// slots within this time.
+const connectionSlotTTL = 30 * time.Second
 
 // wireRealtime builds the Socket.IO channels; mount them once the API
 // server exists. With redis.url set, broadcasts, held invitations and
@@ -33,6 +43,8 @@ func wireRealtime(ctx context.Context, cfg config.Config, db *store.DB, log *slo
 	var (
 		b       bus.Bus
 		mailbox bus.Mailbox
+		slots   realtime.ConnectionSlots
+		slotsDB *redis.Client
 	)
 	if cfg.Redis.URL != "" {
 		r, err := bus.NewRedis(ctx, cfg.Redis.URL, cfg.Realtime.RedisPrefix, node, log)
@@ -40,6 +52,13 @@ func wireRealtime(ctx context.Context, cfg config.Config, db *store.DB, log *slo
 			return nil, err
 		}
 		b, mailbox = r, r
+		opts, err := redis.ParseURL(cfg.Redis.URL)
+		if err != nil {
+			r.Close()
+			return nil, fmt.Errorf("redis.url: %w", err)
+		}
+		slotsDB = redis.NewClient(opts)
+		slots = cluster.NewConnectionSlots(slotsDB, cfg.Realtime.RedisPrefix, connectionSlotTTL)
 	} else {
 		l := bus.NewLocal()
 		b, mailbox = l, l
@@ -56,12 +75,16 @@ func wireRealtime(ctx context.Context, cfg config.Config, db *store.DB, log *slo
 		Mailbox: mailbox,
 		Node:    node,
 		Logger:  log,
+		Slots:   slots,
 	})
 	if err != nil {
 		b.Close()
+		if slotsDB != nil {
+			slotsDB.Close()
+		}
 		return nil, fmt.Errorf("realtime: %w", err)
 	}
-	return &realtimeChannels{service: svc, bus: b, crossNode: cfg.Redis.URL != "", node: node}, nil
+	return &realtimeChannels{service: svc, bus: b, crossNode: cfg.Redis.URL != "", node: node, slotsDB: slotsDB}, nil
 }
 
 // mount serves the channels at /socket.io/ below the site middleware.
@@ -72,5 +95,9 @@ func (c *realtimeChannels) mount(api *httpapi.Server, log *slog.Logger) {
 
 // Close disconnects every client, then the bus.
 func (c *realtimeChannels) Close(ctx context.Context) error {
-	return errors.Join(c.service.Close(ctx), c.bus.Close())
+	err := errors.Join(c.service.Close(ctx), c.bus.Close())
+	if c.slotsDB != nil {
+		err = errors.Join(err, c.slotsDB.Close())
+	}
+	return err
 }

@@ -5,12 +5,14 @@ import (
 	"fmt"
 	"log/slog"
 	"sort"
+	"time"
 
 	"github.com/go-chi/chi/v5"
 	"github.com/livekit/protocol/livekit"
 	"github.com/redis/go-redis/v9"
 
 	"souk/config"
+	"souk/platform"
 	"souk/roomservice"
 	"souk/roomservice/webhook"
 	"souk/sfu"
@@ -93,4 +95,17 @@ func (o *operatorAPI) closeRedis(log *slog.Logger) {
 			log.Warn("closing redis", "err", err)
 		}
 	}
+}
+
+// liveRooms shows the SFU's running rooms to the platform's admin listing.
+type liveRooms struct{ rooms *sfu.Manager }
+
+func (l liveRooms) LiveRooms(context.Context) []platform.LiveRoom {
+	list := l.rooms.ListRooms(nil)
+	out := make([]platform.LiveRoom, 0, len(list))
+	for _, r := range list {
+		out = append(out, platform.LiveRoom{Name: r.GetName(), Participants: int(r.GetNumParticipants()),
+			CreatedAt: time.Unix(r.GetCreationTime(), 0)})
+	}
+	return out
 }

@@ -42,7 +42,7 @@ func TestOperatorAPIIsWired(t *testing.T) {
 		t.Fatal(err)
 	}
 	api := httpapi.NewServer(httpapi.Options{Logger: log, Sites: mustSites(t, cfg)})
-	media, err := wireMedia(ctx, cfg, api, log)
+	media, err := wireMedia(ctx, cfg, api, nil, log)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,8 +95,8 @@ func mustSites(t *testing.T, cfg config.Config) *config.SiteSet {
 
 // The admin page's path: a signed-in admin gets a token from
 // /api/admin/rooms/token and uses it on the RoomService mounted by the
-// binary's wiring (same key set). The token lists rooms and administers
-// only the room it names.
+// binary's wiring (same key set). The platform lists the site's running
+// calls; the token administers only the room it names and lists nothing.
 func TestAdminTokenWorksOnRoomService(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -116,10 +116,13 @@ func TestAdminTokenWorksOnRoomService(t *testing.T) {
 	}
 	defer mgr.Close(context.Background())
 	(&operatorAPI{}).mount(api.Router(), mgr, keys, log)
+	api.MountLiveRooms(liveRooms{mgr})
 	srv := httptest.NewServer(api)
 	defer srv.Close()
-	if _, err := mgr.CreateRoom("call-7", sfu.RoomOptions{}); err != nil {
-		t.Fatal(err)
+	for _, room := range []string{"call-7", "call-8", "tutoring-call"} {
+		if _, err := mgr.CreateRoom(room, sfu.RoomOptions{}); err != nil {
+			t.Fatal(err)
+		}
 	}
 
 	post := func(path, bearer, contentType, body string, out any) int {
@@ -148,7 +151,7 @@ func TestAdminTokenWorksOnRoomService(t *testing.T) {
 	if code := post("/api/auth/login", "", "application/json", `{"email":"ops@example.com","password":"oak desk 42"}`, &sess); code != 200 || sess.AccessToken == "" {
 		t.Fatalf("login: %d", code)
 	}
-	if code := post("/api/admin/rooms/token", sess.AccessToken, "application/json", `{}`, nil); code != 403 {
+	if code := post("/api/admin/rooms/token", sess.AccessToken, "application/json", `{"room":"call-7"}`, nil); code != 403 {
 		t.Fatalf("a non-admin got a rooms token: %d", code)
 	}
 	if err := accounts.SetRoles(ctx, "desks", sess.UserID, []string{platform.RoleUser, platform.RoleAdmin}); err != nil {
@@ -166,20 +169,50 @@ func TestAdminTokenWorksOnRoomService(t *testing.T) {
 	if _, err := calls.InviteToCall(ctx, "desks", "call-7", sess.UserID, guest.UserID); err != nil {
 		t.Fatal(err)
 	}
+	var tutoring [2]string
+	for i, email := range []string{"tutor@example.com", "pupil@example.com"} {
+		if err := accounts.Register(ctx, &platform.Registration{Site: "tutoring", Email: email, Password: "oak desk 42", DisplayName: "T"}); err != nil {
+			t.Fatal(err)
+		}
+		s, err := accounts.Login(ctx, "tutoring", email, "oak desk 42")
+		if err != nil {
+			t.Fatal(err)
+		}
+		tutoring[i] = s.User.ID
+	}
+	if _, err := calls.InviteToCall(ctx, "tutoring", "tutoring-call", tutoring[0], tutoring[1]); err != nil {
+		t.Fatal(err)
+	}
+	// The listing shows the running calls of the admin's site only: not the
+	// other site's call, nor a room that is no call at all.
+	req, _ := http.NewRequest("GET", srv.URL+"/api/admin/rooms", nil)
+	req.Header.Set("Authorization", "Bearer "+sess.AccessToken)
+	resp, err := srv.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var live struct {
+		Rooms []struct {
+			Name         string
+			Participants int
+		} `json:"rooms"`
+	}
+	err = json.NewDecoder(resp.Body).Decode(&live)
+	resp.Body.Close()
+	if err != nil || resp.StatusCode != 200 || len(live.Rooms) != 1 || live.Rooms[0].Name != "call-7" {
+		t.Fatalf("GET /api/admin/rooms: %d %v %+v", resp.StatusCode, err, live)
+	}
 	var tok struct{ Token string }
 	if code := post("/api/admin/rooms/token", sess.AccessToken, "application/json", `{"room":"call-7"}`, &tok); code != 200 || tok.Token == "" {
 		t.Fatalf("admin rooms token: %d", code)
 	}
-	var rooms struct {
-		Rooms []struct{ Name string } `json:"rooms"`
-	}
-	if code := post("/twirp/livekit.RoomService/ListRooms", tok.Token, "application/json", `{}`, &rooms); code != 200 || len(rooms.Rooms) != 1 || rooms.Rooms[0].Name != "call-7" {
-		t.Fatalf("ListRooms: %d %+v", code, rooms)
+	var terr struct{ Code string }
+	if code := post("/twirp/livekit.RoomService/ListRooms", tok.Token, "application/json", `{}`, &terr); code != 403 || terr.Code != "permission_denied" {
+		t.Fatalf("the admin page token lists every site's rooms: %d %+v", code, terr)
 	}
 	if code := post("/twirp/livekit.RoomService/ListParticipants", tok.Token, "application/json", `{"room":"call-7"}`, nil); code != 200 {
 		t.Fatalf("ListParticipants of the named room: %d", code)
 	}
-	var terr struct{ Code string }
 	if code := post("/twirp/livekit.RoomService/ListParticipants", tok.Token, "application/json", `{"room":"other"}`, &terr); code != 403 || terr.Code != "permission_denied" {
 		t.Fatalf("ListParticipants of another room: %d %+v", code, terr)
 	}

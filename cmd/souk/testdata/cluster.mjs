@@ -1,0 +1,84 @@
+// Two livekit-client participants in headless Chromium, each entering a
+// Souk cluster through its own node; prints one JSON object of step
+// results. With "drain", after media flows it prints MEDIA_OK on stderr,
+// waits for a line on stdin (the Go side sends SIGTERM to the room's node
+// meanwhile) and checks that both rejoin without a disconnect and decode
+// each other's video again.
+// usage: node cluster.mjs <harness base url> <ws url alice> <ws url bob> <token alice> <token bob> [drain]
+import { createInterface } from 'node:readline';
+import { launchChromium, openHarness, stepRecorder, until } from '../../../signal/testdata/browser/lib.mjs';
+
+const [harness, urlA, urlB, tokA, tokB, drainArg] = process.argv.slice(2);
+const results = {};
+const t0 = Date.now();
+const step = stepRecorder(results);
+const browser = await launchChromium();
+const logs = [];
+const pages = {};
+
+async function open(name) {
+  const page = await openHarness(browser, harness, name, logs, { warnings: true });
+  pages[name] = page;
+  return page;
+}
+const events = (page) => page.evaluate(() => window.events);
+
+// Video from `from` is decoded, and keeps being decoded.
+async function decodes(page, from) {
+  const first = await until(`video from ${from}`, async () => {
+    const s = await page.evaluate(() => window.mediaStats());
+    const v = s[`${from}:video`];
+    return { done: !!(v && v.framesDecoded > 5), value: v, stats: s };
+  }, 30000);
+  return until(`rising frames from ${from}`, async () => {
+    const v = (await page.evaluate(() => window.mediaStats()))[`${from}:video`];
+    return { done: !!(v && v.framesDecoded > first.framesDecoded + 10), value: v };
+  }, 15000);
+}
+
+let exitCode = 0;
+try {
+  const alice = await open('alice');
+  const bob = await open('bob');
+  await step('join', async () => ({
+    alice: await alice.evaluate(([u, t]) => window.join(u, t, true, true), [urlA, tokA]),
+    bob: await bob.evaluate(([u, t]) => window.join(u, t, true, true), [urlB, tokB]),
+  }));
+  await step('media', async () => ({ aliceSeesBob: await decodes(alice, 'bob'), bobSeesAlice: await decodes(bob, 'alice') }));
+  if (drainArg === 'drain') {
+    process.stderr.write('MEDIA_OK\n');
+    const rl = createInterface({ input: process.stdin });
+    await new Promise((resolve) => rl.once('line', resolve));
+    rl.close();
+    await step('drain', async () => {
+      const started = Date.now();
+      for (const [name, page] of Object.entries(pages)) {
+        await until(`${name} reconnected`, async () => {
+          const ev = await events(page);
+          return { done: ev.some((e) => e.type === 'reconnected'), value: true, last: ev.slice(-5) };
+        }, 30000);
+      }
+      const aliceSeesBob = await decodes(alice, 'bob');
+      const bobSeesAlice = await decodes(bob, 'alice');
+      for (const [name, page] of Object.entries(pages)) {
+        const ev = await events(page);
+        const ended = ev.find((e) => e.type === 'disconnected');
+        if (ended) throw new Error(`${name}'s call ended: ${JSON.stringify(ended)}`);
+        const state = await page.evaluate(() => window.room.state);
+        if (state !== 'connected') throw new Error(`${name}: room state ${state}`);
+      }
+      return { ms: Date.now() - started, aliceSeesBob, bobSeesAlice };
+    });
+  }
+} catch (e) {
+  exitCode = 1;
+  for (const [name, page] of Object.entries(pages)) {
+    try {
+      results[`debug_${name}`] = { ok: true, detail: await page.evaluate(() => ({ events: window.events.slice(-30), state: window.room && window.room.state })) };
+    } catch (err) { /* page gone */ }
+  }
+} finally {
+  await browser.close().catch(() => {});
+}
+console.log(JSON.stringify({ ms: Date.now() - t0, results, logs: logs.slice(-40) }));
+process.exit(exitCode);
