@@ -12,11 +12,17 @@ const [harness, urlA, urlB, tokA, tokB, drainArg] = process.argv.slice(2);
 const results = {};
 const t0 = Date.now();
 const step = stepRecorder(results);
-const browser = await launchChromium();
+const browsers = [];
 const logs = [];
 const pages = {};
 
+// One Chromium per participant, as in real life. On the drain
+// livekit-client re-acquires the camera (restartTrack); two contexts of one
+// Chromium doing that at once share its fake capture device, and one of
+// them can end up with a live track whose encoder never gets a frame.
 async function open(name) {
+  const browser = await launchChromium();
+  browsers.push(browser);
   const page = await openHarness(browser, harness, name, logs, { warnings: true });
   pages[name] = page;
   return page;
@@ -75,10 +81,22 @@ try {
   for (const [name, page] of Object.entries(pages)) {
     try {
       results[`debug_${name}`] = { ok: true, detail: await page.evaluate(() => ({ events: window.events.slice(-30), state: window.room && window.room.state })) };
+      // What each publisher's encoder produced per layer, so a failure
+      // tells a server that lost media apart from a browser that sent none.
+      results[`debug_sent_${name}`] = { ok: true, detail: await page.evaluate(async () => {
+        const out = [];
+        for (const pub of window.room.localParticipant.trackPublications.values()) {
+          if (!pub.track || !pub.track.sender) continue;
+          (await pub.track.sender.getStats()).forEach((s) => {
+            if (s.type === 'outbound-rtp') out.push({ kind: pub.kind, rid: s.rid, packetsSent: s.packetsSent, framesEncoded: s.framesEncoded });
+          });
+        }
+        return out;
+      }) };
     } catch (err) { /* page gone */ }
   }
 } finally {
-  await browser.close().catch(() => {});
+  await Promise.all(browsers.map((b) => b.close().catch(() => {})));
 }
 console.log(JSON.stringify({ ms: Date.now() - t0, results, logs: logs.slice(-40) }));
 process.exit(exitCode);
