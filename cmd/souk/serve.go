@@ -16,6 +16,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"souk/config"
+	"souk/platform"
 	"souk/platform/httpapi"
 	"souk/platform/store"
 	"souk/web"
@@ -71,9 +72,10 @@ func serve(ctx context.Context, path string, environ []string, stdout, stderr io
 	// A draining node answers /readyz with 503, so load balancers send
 	// the rejoining participants elsewhere.
 	var draining atomic.Bool
+	errDraining := platform.Errorf(platform.EUNAVAILABLE, "this node is draining: its calls are moving to other nodes")
 	apiOpts.Ready = func(context.Context) error {
 		if draining.Load() {
-			return errors.New("this node is draining")
+			return errDraining
 		}
 		return nil
 	}
@@ -89,7 +91,7 @@ func serve(ctx context.Context, path string, environ []string, stdout, stderr io
 		log.Info("store opened", "engine", db.Engine())
 		apiOpts.Ready = func(ctx context.Context) error {
 			if draining.Load() {
-				return errors.New("this node is draining")
+				return errDraining
 			}
 			return db.CheckWritable(ctx)
 		}

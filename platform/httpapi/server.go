@@ -178,7 +178,13 @@ func (s *Server) readyz(w http.ResponseWriter, r *http.Request) {
 		defer cancel()
 		if err := s.opts.Ready(ctx); err != nil {
 			LoggerFrom(r.Context()).Warn("not ready", "err", err)
-			writeProblem(w, http.StatusServiceUnavailable, "the store is not answering or cannot write")
+			// A domain error (such as a draining node) says why itself;
+			// anything else is the store failing its write check.
+			msg := "the store is not answering or cannot write"
+			if platform.ErrorCode(err) != platform.EINTERNAL {
+				msg = platform.ErrorMessage(err)
+			}
+			writeProblem(w, http.StatusServiceUnavailable, msg)
 			return
 		}
 	}

@@ -13,6 +13,7 @@ import (
 	"testing/fstest"
 
 	"souk/config"
+	"souk/platform"
 	"souk/platform/httpapi"
 	"souk/platform/store"
 	"souk/platform/store/storetest"
@@ -181,8 +182,15 @@ func TestReadyz(t *testing.T) {
 	down := newServer(t, true, func(o *httpapi.Options) {
 		o.Ready = func(context.Context) error { return errors.New("connection refused") }
 	})
-	if resp, body := get(t, down, "", "/readyz"); resp.StatusCode != 503 || strings.Contains(body, "refused") {
+	if resp, body := get(t, down, "", "/readyz"); resp.StatusCode != 503 || strings.Contains(body, "refused") || !strings.Contains(body, "store") {
 		t.Fatalf("down store: %d %s", resp.StatusCode, body)
+	}
+	// A domain error says why itself (a draining node), without blaming the store.
+	draining := newServer(t, true, func(o *httpapi.Options) {
+		o.Ready = func(context.Context) error { return platform.Errorf(platform.EUNAVAILABLE, "this node is draining") }
+	})
+	if resp, body := get(t, draining, "", "/readyz"); resp.StatusCode != 503 || !strings.Contains(body, "this node is draining") || strings.Contains(body, "store") {
+		t.Fatalf("draining node: %d %s", resp.StatusCode, body)
 	}
 }
 
