@@ -28,6 +28,12 @@
 //     X-Souk-Relay, an HMAC (keyed from the shared media keys) over target
 //     node and room, so the target serves it without routing it again and
 //     a client cannot pin a room on a node of its choice.
+//   - RoomService (roomservice.go): RoomServiceRouter sends a Twirp call
+//     about one room to the room's node through the same relay and mark
+//     (CreateRoom places the room as a first join would; other calls only
+//     look it up), and ListRooms to every other media node, each answering
+//     for its own rooms; a node that does not answer fails the call rather
+//     than leaving rooms out.
 //   - Shared limits: RateCounter (ratelimit.go) counts per-IP attempts in
 //     fixed windows; Strikes (strikes.go) keeps the login back-off per
 //     account and network under hashed keys; ConnectionSlots (connections.go) holds one slot per

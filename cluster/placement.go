@@ -74,6 +74,19 @@ func (r *Registry) RoomNode(ctx context.Context, room string) (Node, error) {
 	return Node{}, fmt.Errorf("place room %q: the record kept changing", room)
 }
 
+// HostOf returns the live node recorded for room, without placing it;
+// ok is false when no live node hosts it.
+func (r *Registry) HostOf(ctx context.Context, room string) (n Node, ok bool, err error) {
+	id, err := r.cfg.Redis.Get(ctx, r.roomKey(room)).Result()
+	if errors.Is(err, redis.Nil) {
+		return Node{}, false, nil
+	}
+	if err != nil {
+		return Node{}, false, fmt.Errorf("%w: look up room: %w", ErrUnavailable, err)
+	}
+	return r.Node(ctx, id)
+}
+
 // settle waits, before a room is placed, until the registry's epoch is
 // two heartbeats old. After Redis lost its data every node re-registers
 // and re-records the rooms it hosts within a heartbeat; placing a room

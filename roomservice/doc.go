@@ -26,6 +26,11 @@
 // a LiveKit server sends them (ParticipantUpdate, RoomUpdate, mute, leave
 // with a reason, data packets).
 //
+// In a cluster (WithCluster, fed by cluster.RoomServiceRouter through the
+// Cluster interface defined here), a call about a room that another node
+// hosts is relayed to it once authorized, and ListRooms adds the other
+// nodes' rooms, so an SDK may call any node.
+//
 // Subpackage webhook delivers the SFU's lifecycle events to HTTP
 // endpoints, signed as LiveKit signs them.
 //

@@ -1,6 +1,8 @@
 package roomservice
 
 import (
+	"net/http"
+
 	"github.com/livekit/protocol/livekit"
 
 	"souk/sfu"
@@ -25,3 +27,16 @@ type Rooms interface {
 }
 
 var _ Rooms = (*sfu.Manager)(nil)
+
+// Cluster reaches the rooms other nodes host; *cluster.RoomServiceRouter
+// implements it. Nil on a single node.
+type Cluster interface {
+	// Route returns a handler that relays r (a call about room) to the
+	// node hosting it, or nil to answer here. place: a room nobody hosts
+	// is placed first (CreateRoom).
+	Route(r *http.Request, room string, place bool) (http.Handler, error)
+	// Gather sends the protobuf-encoded call to every other node and
+	// returns their answers, or nil when r itself was gathered by another
+	// node.
+	Gather(r *http.Request, contentType string, body []byte) ([][]byte, error)
+}

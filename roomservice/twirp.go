@@ -1,8 +1,10 @@
 package roomservice
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"mime"
@@ -11,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/livekit/protocol/livekit"
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
 )
@@ -55,12 +58,20 @@ type Service struct {
 	keys    KeyProvider
 	log     *slog.Logger
 	methods map[string]method
+	cluster Cluster
 }
 
 // New builds the handler; mount it at PathPrefix.
 func New(cfg Config, rooms Rooms, keys KeyProvider, log *slog.Logger) *Service {
 	s := &Service{cfg: cfg.withDefaults(), rooms: rooms, keys: keys, log: log.With("component", "roomservice")}
 	s.methods = s.methodTable()
+	return s
+}
+
+// WithCluster makes the service answer for the rooms of every node: calls
+// about a room go to its node, ListRooms asks them all.
+func (s *Service) WithCluster(c Cluster) *Service {
+	s.cluster = c
 	return s
 }
 
@@ -125,9 +136,26 @@ func (s *Service) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
+	if s.cluster != nil && room != "" {
+		h, err := s.cluster.Route(r, room, name == "CreateRoom")
+		if err != nil {
+			s.log.Warn("cannot reach the room's node", "method", name, "room", room, "err", err)
+			writeError(w, twirpErr("unavailable", "cannot reach the node hosting this room right now; try again shortly"))
+			return
+		}
+		if h != nil {
+			r.Body = io.NopCloser(bytes.NewReader(body))
+			r.ContentLength = int64(len(body))
+			h.ServeHTTP(w, r)
+			return
+		}
+	}
 	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.RequestTimeout)
 	defer cancel()
 	resp, cerr := m.call(ctx, req)
+	if cerr == nil && name == "ListRooms" && s.cluster != nil {
+		cerr = s.addOtherNodesRooms(r, req, resp)
+	}
 	if cerr != nil {
 		te := asTwirp(cerr)
 		if te.Code == "internal" {
@@ -198,4 +226,27 @@ func encodeResponse(contentType string, resp proto.Message) ([]byte, error) {
 		return proto.Marshal(resp)
 	}
 	return jsonOut.Marshal(resp)
+}
+
+// addOtherNodesRooms completes a ListRooms answer with the rooms the other
+// nodes host.
+func (s *Service) addOtherNodesRooms(r *http.Request, req, resp proto.Message) error {
+	body, err := proto.Marshal(req)
+	if err != nil {
+		return fmt.Errorf("encode ListRooms for the other nodes: %w", err)
+	}
+	answers, err := s.cluster.Gather(r, contentProtobuf, body)
+	if err != nil {
+		s.log.Warn("ListRooms: the other nodes did not all answer", "err", err)
+		return twirpErr("unavailable", "cannot list the rooms of every node right now; try again shortly")
+	}
+	list := resp.(*livekit.ListRoomsResponse)
+	for _, a := range answers {
+		var other livekit.ListRoomsResponse
+		if err := proto.Unmarshal(a, &other); err != nil {
+			return fmt.Errorf("a node's ListRooms answer: %w", err)
+		}
+		list.Rooms = append(list.Rooms, other.Rooms...)
+	}
+	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net"
@@ -21,6 +22,7 @@ import (
 	"github.com/pion/rtp"
 	"github.com/pion/webrtc/v4"
 	"github.com/redis/go-redis/v9"
+	"github.com/twitchtv/twirp"
 
 	"souk/platform/store/storetest"
 	"souk/signal/client"
@@ -109,6 +111,21 @@ func (e *clusterEnv) waitNodes(t *testing.T, ids ...string) {
 	})
 }
 
+// participantsOn is the participant count node id last reported (-1 when
+// its entry is unreadable).
+func (e *clusterEnv) participantsOn(id string) int {
+	raw, err := e.rdb.Get(context.Background(), e.prefix+":node:"+id).Bytes()
+	var n struct {
+		Load struct {
+			Participants int `json:"participants"`
+		} `json:"load"`
+	}
+	if err != nil || json.Unmarshal(raw, &n) != nil {
+		return -1
+	}
+	return n.Load.Participants
+}
+
 // roomNode is the node id Redis records for room ("" when none).
 func (e *clusterEnv) roomNode(room string) string {
 	id, _ := e.rdb.Get(context.Background(), e.prefix+":room:"+room).Result()
@@ -125,6 +142,20 @@ func waitUntil(t *testing.T, within time.Duration, what string, cond func() bool
 		time.Sleep(50 * time.Millisecond)
 	}
 	return time.Since(start)
+}
+
+// withAPIGrant is a context whose Twirp calls carry a server API token.
+func withAPIGrant(t *testing.T, g *auth.VideoGrant) context.Context {
+	t.Helper()
+	jwt, err := auth.NewAccessToken(clusterKey, clusterSecret).SetVideoGrant(g).SetValidFor(time.Minute).ToJWT()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, err := twirp.WithHTTPRequestHeaders(context.Background(), http.Header{"Authorization": {"Bearer " + jwt}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ctx
 }
 
 func mediaToken(t *testing.T, room, identity string) string {
@@ -304,6 +335,81 @@ func TestCluster(t *testing.T) {
 		}
 		exchange(t, alice, bob)
 		t.Logf("room on %s; alice entered through a, bob through b", host)
+	})
+
+	t.Run("RoomService on any node answers for every node's rooms", func(t *testing.T) {
+		e := newClusterEnv(t, bin, clusterRedisURL())
+		nodes := map[string]*soukNode{"a": e.start(t, "a"), "b": e.start(t, "b")}
+		e.waitNodes(t, "a", "b")
+		// CreateRoom through a places each room; the least-loaded node
+		// alternates, so create until both nodes host one.
+		twirpOn := func(id string) livekit.RoomService {
+			return livekit.NewRoomServiceProtobufClient(nodes[id].url, http.DefaultClient)
+		}
+		created := map[string]string{} // room -> node
+		for i := 0; i < 6; i++ {
+			room := fmt.Sprintf("rs-%d", i)
+			if _, err := twirpOn("a").CreateRoom(withAPIGrant(t, &auth.VideoGrant{RoomCreate: true}), &livekit.CreateRoomRequest{Name: room}); err != nil {
+				t.Fatalf("CreateRoom %s: %v", room, err)
+			}
+			host := e.roomNode(room)
+			created[room] = host
+			// A participant makes the room's node the busier one, once
+			// its heartbeat says so.
+			k := newCaller(t, room, "guest", func() string { return nodes["a"].url })
+			if err := k.join(20 * time.Second); err != nil {
+				t.Fatal(err)
+			}
+			want := 0
+			for _, n := range created {
+				if n == host {
+					want++
+				}
+			}
+			waitUntil(t, 20*time.Second, "node "+host+" reports its participants", func() bool { return e.participantsOn(host) >= want })
+		}
+		var onB string
+		for room, n := range created {
+			if n == "b" {
+				onB = room
+			}
+		}
+		if onB == "" {
+			t.Fatalf("no room was placed on b: %v", created)
+		}
+		for _, via := range []string{"a", "b"} {
+			list, err := twirpOn(via).ListRooms(withAPIGrant(t, &auth.VideoGrant{RoomList: true}), &livekit.ListRoomsRequest{})
+			if err != nil {
+				t.Fatalf("ListRooms via %s: %v", via, err)
+			}
+			seen := map[string]int{}
+			for _, r := range list.GetRooms() {
+				seen[r.GetName()]++
+			}
+			for room := range created {
+				if seen[room] != 1 {
+					t.Errorf("ListRooms via %s lists %s %d times (rooms: %v)", via, room, seen[room], seen)
+				}
+			}
+		}
+		// Calls about one room reach its node wherever they arrive.
+		admin := withAPIGrant(t, &auth.VideoGrant{RoomAdmin: true, Room: onB})
+		ps, err := twirpOn("a").ListParticipants(admin, &livekit.ListParticipantsRequest{Room: onB})
+		if err != nil || len(ps.GetParticipants()) != 1 || ps.GetParticipants()[0].GetIdentity() != "guest" {
+			t.Fatalf("ListParticipants of %s (on b) via a = %v, %v", onB, ps, err)
+		}
+		if _, err := twirpOn("a").RemoveParticipant(admin, &livekit.RoomParticipantIdentity{Room: onB, Identity: "guest"}); err != nil {
+			t.Fatalf("RemoveParticipant via a: %v", err)
+		}
+		ps, err = twirpOn("b").ListParticipants(admin, &livekit.ListParticipantsRequest{Room: onB})
+		if err != nil || len(ps.GetParticipants()) != 0 {
+			t.Fatalf("after the removal via a, b lists %v, %v", ps, err)
+		}
+		if _, err := twirpOn("a").ListParticipants(withAPIGrant(t, &auth.VideoGrant{RoomAdmin: true, Room: "nowhere"}), &livekit.ListParticipantsRequest{Room: "nowhere"}); err == nil {
+			t.Fatal("ListParticipants of a room no node hosts succeeded")
+		} else if te, ok := err.(twirp.Error); !ok || te.Code() != twirp.NotFound {
+			t.Fatalf("ListParticipants of a room no node hosts: %v, want not_found", err)
+		}
 	})
 
 	t.Run("a killed node's rooms are re-created elsewhere on rejoin", func(t *testing.T) {

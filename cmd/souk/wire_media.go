@@ -12,6 +12,7 @@ import (
 	"souk/config"
 	"souk/pionlog"
 	"souk/platform/httpapi"
+	"souk/roomservice"
 	"souk/sfu"
 	"souk/signal"
 	"souk/turn"
@@ -98,8 +99,11 @@ func wireMedia(ctx context.Context, cfg config.Config, api *httpapi.Server, node
 	ms.rooms = rooms
 	logAdvertised(log, cfg, nodeIPs, ms.turn)
 	sigCfg := signal.Config{PingInterval: m.PingInterval, PingTimeout: m.PingTimeout}
+	var roomsElsewhere roomservice.Cluster
 	if node != nil {
-		sigCfg.Router = node.attach(ctx, rooms, m.Keys)
+		relay := node.attach(ctx, rooms, m.Keys)
+		sigCfg.Router = relay
+		roomsElsewhere = relay.RoomService()
 	}
 	ms.signals = signal.NewServer(ctx, sigCfg, signal.StaticKeys(m.Keys), signal.FromManager(rooms), log)
 	// HEAD / (livekit-client's reachability probe) is answered with CORS
@@ -107,7 +111,7 @@ func wireMedia(ctx context.Context, cfg config.Config, api *httpapi.Server, node
 	r := api.Router()
 	r.Handle("/rtc", ms.signals)
 	r.Handle("/rtc/*", ms.signals)
-	ops.mount(r, rooms, m.Keys, log)
+	ops.mount(r, rooms, roomsElsewhere, m.Keys, log)
 	api.MountLiveRooms(liveRooms{rooms})
 	return ms, nil
 }

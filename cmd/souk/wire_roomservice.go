@@ -74,9 +74,14 @@ func (o *operatorAPI) observe(e sfu.Event) {
 }
 
 // mount serves the RoomService next to signalling, authorized by the same
-// media keys.
-func (o *operatorAPI) mount(r chi.Router, rooms *sfu.Manager, keys map[string]string, log *slog.Logger) {
-	r.Handle(roomservice.PathPrefix+"*", roomservice.New(roomservice.Config{}, rooms, roomservice.StaticKeys(keys), log))
+// media keys. In a cluster (elsewhere not nil) it answers for every
+// node's rooms.
+func (o *operatorAPI) mount(r chi.Router, rooms *sfu.Manager, elsewhere roomservice.Cluster, keys map[string]string, log *slog.Logger) {
+	svc := roomservice.New(roomservice.Config{}, rooms, roomservice.StaticKeys(keys), log)
+	if elsewhere != nil {
+		svc.WithCluster(elsewhere)
+	}
+	r.Handle(roomservice.PathPrefix+"*", svc)
 }
 
 // Close delivers what is queued until ctx ends.

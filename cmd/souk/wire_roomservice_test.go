@@ -115,7 +115,7 @@ func TestAdminTokenWorksOnRoomService(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer mgr.Close(context.Background())
-	(&operatorAPI{}).mount(api.Router(), mgr, keys, log)
+	(&operatorAPI{}).mount(api.Router(), mgr, nil, keys, log)
 	api.MountLiveRooms(liveRooms{mgr})
 	srv := httptest.NewServer(api)
 	defer srv.Close()

@@ -1,0 +1,137 @@
+package cluster
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"sync"
+	"time"
+)
+
+// allRooms is what the relay mark of a fanned-out RoomService call is
+// computed over, in place of a room name.
+const allRooms = "\x00all rooms"
+
+// maxPeerAnswer bounds one node's answer to a fanned-out call.
+const maxPeerAnswer = 16 << 20
+
+// RoomServiceRouter routes LiveKit RoomService calls (Twirp over HTTP)
+// across nodes; it implements roomservice.Cluster. A call about one room
+// is relayed to the node hosting it, with the same relay mark as
+// signalling, so that node answers it itself; ListRooms asks every other
+// media node and merges.
+type RoomServiceRouter struct {
+	rl     *Relay
+	client *http.Client
+}
+
+// RoomService returns the RoomService router of this node.
+func (rl *Relay) RoomService() *RoomServiceRouter {
+	return &RoomServiceRouter{rl: rl, client: &http.Client{Timeout: 10 * time.Second}}
+}
+
+// Route returns a handler relaying r to the node hosting room, or nil to
+// answer here: r came from another node, the room lives here, or no node
+// hosts it (this node then answers "not found"). With place, a room
+// nobody hosts is placed first (CreateRoom), as a first join would.
+func (rs *RoomServiceRouter) Route(r *http.Request, room string, place bool) (http.Handler, error) {
+	rl := rs.rl
+	if place {
+		return rl.Route(r, room)
+	}
+	if v := r.Header.Get(relayHeader); v != "" {
+		if rl.canHost && rl.validMark(v, room) {
+			return nil, nil
+		}
+		rl.log.Warn("ignoring an invalid relay mark", "room", room, "remote", r.RemoteAddr)
+	}
+	n, ok, err := rl.reg.HostOf(r.Context(), room)
+	if err != nil {
+		if errors.Is(err, ErrUnavailable) && rl.canHost && rl.local(room) {
+			return nil, nil
+		}
+		return nil, err
+	}
+	if !ok || n.ID == rl.reg.Self() {
+		return nil, nil
+	}
+	return rl.proxy(n, room)
+}
+
+// Gather sends a call that concerns every room (ListRooms) to each other
+// live media node, and returns their answers' bodies. The call must be
+// protobuf-encoded (body, contentType). For a call another node gathered
+// (it carries a valid mark), it returns nil: answer with this node's
+// rooms only. A node that fails to answer fails the whole call, so a
+// partial list is never taken for the whole.
+func (rs *RoomServiceRouter) Gather(r *http.Request, contentType string, body []byte) ([][]byte, error) {
+	rl := rs.rl
+	if v := r.Header.Get(relayHeader); v != "" {
+		if rl.validMark(v, allRooms) {
+			return nil, nil
+		}
+		rl.log.Warn("ignoring an invalid relay mark", "call", r.URL.Path, "remote", r.RemoteAddr)
+	}
+	nodes, err := rl.reg.Nodes(r.Context())
+	if err != nil {
+		return nil, err
+	}
+	var peers []Node
+	for _, n := range nodes {
+		if n.ID != rl.reg.Self() && n.HasRole(RoleSFU) {
+			peers = append(peers, n)
+		}
+	}
+	answers := make([][]byte, len(peers))
+	errs := make([]error, len(peers))
+	var wg sync.WaitGroup
+	for i, n := range peers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			answers[i], errs[i] = rs.ask(r.Context(), n, r, contentType, body)
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	return answers, nil
+}
+
+// ask posts the call to one node, with the caller's credentials and a
+// mark that makes the node answer for itself alone.
+func (rs *RoomServiceRouter) ask(ctx context.Context, n Node, r *http.Request, contentType string, body []byte) ([]byte, error) {
+	base, err := url.Parse(n.SignalURL)
+	if err != nil || base.Host == "" {
+		return nil, fmt.Errorf("node %s announced no usable signal URL", n.ID)
+	}
+	target := base.JoinPath(r.URL.Path)
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, target.String(), bytes.NewReader(body))
+	if err != nil {
+		return nil, fmt.Errorf("ask node %s: %w", n.ID, err)
+	}
+	req.Header.Set("Content-Type", contentType)
+	req.Header.Set("Authorization", r.Header.Get("Authorization"))
+	req.Header.Set(relayHeader, rs.rl.mark(n.ID, allRooms))
+	resp, err := rs.client.Do(req)
+	if err != nil {
+		return nil, fmt.Errorf("%w: node %s did not answer: %w", ErrUnavailable, n.ID, err)
+	}
+	defer resp.Body.Close()
+	answer, err := io.ReadAll(io.LimitReader(resp.Body, maxPeerAnswer+1))
+	if err != nil {
+		return nil, fmt.Errorf("%w: node %s: read answer: %w", ErrUnavailable, n.ID, err)
+	}
+	if len(answer) > maxPeerAnswer {
+		return nil, fmt.Errorf("node %s: answer over %d bytes", n.ID, maxPeerAnswer)
+	}
+	if resp.StatusCode != http.StatusOK {
+		return nil, fmt.Errorf("node %s answered %d: %.200s", n.ID, resp.StatusCode, answer)
+	}
+	return answer, nil
+}
