@@ -106,6 +106,10 @@ export function CalendarApp() {
             '--fc-list-event-hover-bg-color': v.palette.action.hover,
             '& .fc .fc-button': { textTransform: 'none', borderRadius: `${theme.shape.borderRadius}px` },
             '& .fc .fc-button:focus-visible': { outline: `2px solid ${v.palette.primary.main}`, outlineOffset: 2 },
+            // Each piece of an event (its time, its title) takes the
+            // direction of its own text: in an Arabic calendar a Latin
+            // title too long for its cell then loses its end, not its start.
+            '& [role="listitem"] [role="button"] div': { unicodeBidi: 'plaintext' },
           }
         }}
       >
