@@ -33,7 +33,8 @@
 //     (CreateRoom places the room as a first join would; other calls only
 //     look it up), and ListRooms to every other media node, each answering
 //     for its own rooms; a node that does not answer fails the call rather
-//     than leaving rooms out.
+//     than leaving rooms out. A node without rooms relays every call to
+//     the least-loaded media node (ToMediaNode).
 //   - Shared limits: RateCounter (ratelimit.go) counts per-IP attempts in
 //     fixed windows; Strikes (strikes.go) keeps the login back-off per
 //     account and network under hashed keys; ConnectionSlots (connections.go) holds one slot per

@@ -3,10 +3,12 @@ package cluster
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httputil"
 	"net/url"
 	"sync"
 	"time"
@@ -134,4 +136,43 @@ func (rs *RoomServiceRouter) ask(ctx context.Context, n Node, r *http.Request, c
 		return nil, fmt.Errorf("node %s answered %d: %.200s", n.ID, resp.StatusCode, answer)
 	}
 	return answer, nil
+}
+
+// ToMediaNode serves RoomService on a node without rooms: it relays each
+// call to the least-loaded live media node, which answers it or routes it
+// on to the room's node.
+func (rs *RoomServiceRouter) ToMediaNode() http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		n, err := rs.rl.reg.leastLoaded(r.Context())
+		if err != nil {
+			rs.rl.log.Warn("RoomService call with no media node to take it", "err", err)
+			writeTwirpUnavailable(w, "no media node is reachable right now; try again shortly")
+			return
+		}
+		target, err := url.Parse(n.SignalURL)
+		if err != nil || target.Host == "" {
+			writeTwirpUnavailable(w, "node "+n.ID+" announced no usable URL")
+			return
+		}
+		rp := &httputil.ReverseProxy{
+			Rewrite: func(pr *httputil.ProxyRequest) {
+				pr.SetURL(target)
+				pr.SetXForwarded()
+				pr.Out.Host = pr.In.Host
+			},
+			ErrorHandler: func(w http.ResponseWriter, r *http.Request, err error) {
+				rs.rl.log.Warn("RoomService relay failed", "to", n.ID, "err", err)
+				writeTwirpUnavailable(w, "the media node did not answer; try again shortly")
+			},
+		}
+		rp.ServeHTTP(w, r)
+	})
+}
+
+// writeTwirpUnavailable answers as a Twirp server does when it cannot
+// serve: status 503 and {"code": "unavailable", "msg": ...}.
+func writeTwirpUnavailable(w http.ResponseWriter, msg string) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(http.StatusServiceUnavailable)
+	_ = json.NewEncoder(w).Encode(map[string]string{"code": "unavailable", "msg": msg})
 }

@@ -530,6 +530,19 @@ func TestCluster(t *testing.T) {
 		if got := e.roomNode("split"); got != "media" {
 			t.Fatalf("room placed on %q, want the only node with the sfu role", got)
 		}
+		// RoomService calls to the node without rooms reach the media node.
+		rs := livekit.NewRoomServiceJSONClient(web.url, http.DefaultClient)
+		list, err := rs.ListRooms(withAPIGrant(t, &auth.VideoGrant{RoomList: true}), &livekit.ListRoomsRequest{})
+		if err != nil || len(list.GetRooms()) != 1 || list.GetRooms()[0].GetName() != "split" {
+			t.Fatalf("ListRooms via the platform-only node = %v, %v", list, err)
+		}
+		ps, err := rs.ListParticipants(withAPIGrant(t, &auth.VideoGrant{RoomAdmin: true, Room: "split"}), &livekit.ListParticipantsRequest{Room: "split"})
+		if err != nil || len(ps.GetParticipants()) != 2 {
+			t.Fatalf("ListParticipants via the platform-only node = %v, %v", ps, err)
+		}
+		if _, err := rs.ListRooms(withAPIGrant(t, &auth.VideoGrant{RoomAdmin: true, Room: "split"}), &livekit.ListRoomsRequest{}); err == nil {
+			t.Fatal("ListRooms without the roomList grant succeeded through the relay")
+		}
 		// The media-only node serves no platform API.
 		resp, err := http.Post(media.url+"/api/auth/login", "application/json", strings.NewReader(`{"email":"a@example.com","password":"x"}`))
 		if err != nil {

@@ -51,10 +51,13 @@ func wireMedia(ctx context.Context, cfg config.Config, api *httpapi.Server, node
 		log.Info("this node hosts no media rooms (no sfu role)", "turn", ms.turn != nil, "relays_signalling", node != nil)
 		if node != nil {
 			// Validation made sure a node without rooms has Redis.
+			relay := node.attach(ctx, nil, m.Keys)
 			ms.signals = signal.NewServer(ctx, signal.Config{PingInterval: m.PingInterval, PingTimeout: m.PingTimeout,
-				Router: node.attach(ctx, nil, m.Keys)}, signal.StaticKeys(m.Keys), nil, log)
+				Router: relay}, signal.StaticKeys(m.Keys), nil, log)
 			api.Router().Handle("/rtc", ms.signals)
 			api.Router().Handle("/rtc/*", ms.signals)
+			// RoomService calls go to a media node, which checks them.
+			api.Router().Handle(roomservice.PathPrefix+"*", relay.RoomService().ToMediaNode())
 		}
 		return ms, nil
 	}
