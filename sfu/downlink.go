@@ -38,6 +38,10 @@ type downlinkState struct {
 	audioRate  uint64 // bit/s of audio forwarded, measured between ticks
 
 	probe downlinkProbe
+
+	// squeeze is how much the last allocation held video back; connection
+	// quality reports it.
+	squeeze bwe.Squeeze
 }
 
 func newDownlinkState() downlinkState {
@@ -83,6 +87,7 @@ func (p *Participant) allocateDownlink(now time.Time, slow bool) {
 		downs = append(downs, v.s.dt)
 	}
 	if len(tracks) == 0 {
+		p.down.squeeze = bwe.None
 		return
 	}
 	var budget uint64
@@ -104,6 +109,7 @@ func (p *Participant) allocateDownlink(now time.Time, slow bool) {
 	}
 	budget -= min(budget, p.down.audioRate)
 	grants := bwe.Allocate(budget, tracks)
+	p.down.squeeze = bwe.Shortfall(tracks, grants)
 	for i, g := range grants {
 		q := g.Quality
 		if q == bwe.Off && tracks[i].Wanted < 0 {

@@ -5,6 +5,8 @@ import (
 
 	"github.com/livekit/protocol/livekit"
 	"github.com/pion/webrtc/v4"
+
+	"souk/sfu/bwe"
 )
 
 // linkQuality is what a participant's connection looks like over the last
@@ -15,6 +17,10 @@ type linkQuality struct {
 	loss   float64 // 0–1
 	jitter time.Duration
 	rtt    time.Duration
+	// squeeze: the subscriber's estimated bandwidth holds its video back
+	// (a lower layer than it asked for, or paused), as LiveKit also counts
+	// a subscriber that gets less than it wants.
+	squeeze bwe.Squeeze
 }
 
 // Limits follow the usual MOS bands for interactive media: below 2 % loss
@@ -24,7 +30,9 @@ func (q linkQuality) rating() livekit.ConnectionQuality {
 	switch {
 	case q.lost:
 		return livekit.ConnectionQuality_LOST
-	case q.loss < 0.02 && q.rtt < 250*time.Millisecond && q.jitter < 30*time.Millisecond:
+	case q.squeeze == bwe.Paused:
+		return livekit.ConnectionQuality_POOR
+	case q.squeeze == bwe.None && q.loss < 0.02 && q.rtt < 250*time.Millisecond && q.jitter < 30*time.Millisecond:
 		return livekit.ConnectionQuality_EXCELLENT
 	case q.loss < 0.08 && q.rtt < 600*time.Millisecond && q.jitter < 100*time.Millisecond:
 		return livekit.ConnectionQuality_GOOD
@@ -37,7 +45,7 @@ func (q linkQuality) score() float32 {
 	if q.lost {
 		return 0
 	}
-	s := 4.5 - 25*q.loss - q.rtt.Seconds() - 5*q.jitter.Seconds()
+	s := 4.5 - 25*q.loss - q.rtt.Seconds() - 5*q.jitter.Seconds() - float64(q.squeeze)
 	return float32(min(4.5, max(1, s)))
 }
 
@@ -54,6 +62,7 @@ func (p *Participant) connectionQuality() linkQuality {
 			q.lost = true
 		}
 	}
+	q.squeeze = p.down.squeeze
 	for _, pub := range p.publishedAll() {
 		q.loss = max(q.loss, pub.recv.ReceiveLoss())
 	}

@@ -620,7 +620,7 @@ func TestVideoPausesBeforeAudio(t *testing.T) {
 	w := newVNetWorld(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	_, v1, a1 := w.subscriber(t, "pause", "s1", w.s1)
+	c1, v1, a1 := w.subscriber(t, "pause", "s1", w.s1)
 	pctx, pcancel := context.WithTimeout(ctx, 20*time.Second)
 	defer pcancel()
 	pub, err := client.Connect(pctx, client.Config{URL: w.serverURL, Token: token(t, "pause", "pub"), Net: w.pub})
@@ -647,6 +647,20 @@ func TestVideoPausesBeforeAudio(t *testing.T) {
 		t.Fatal("s1's video was not paused within 5 s on a 100 kbit/s link")
 	}
 	pausedAfter := time.Since(limitAt)
+	// Its connection quality says so (updates come about every 2 s).
+	qctx, qcancel := context.WithTimeout(ctx, 10*time.Second)
+	_, err = c1.WaitFor(qctx, func(m *livekit.SignalResponse) bool {
+		for _, u := range m.GetConnectionQuality().GetUpdates() {
+			if u.GetParticipantSid() == c1.SID() && u.GetQuality() == livekit.ConnectionQuality_POOR {
+				return true
+			}
+		}
+		return false
+	})
+	qcancel()
+	if err != nil {
+		t.Fatalf("s1 was not told its connection is poor while its video is paused: %v", err)
+	}
 	// From a second after the pause on, audio must flow without a break
 	// and video must stay off.
 	time.Sleep(time.Second)

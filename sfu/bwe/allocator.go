@@ -98,6 +98,46 @@ func lowest(t Track) (int, uint64) {
 	return Off, 0
 }
 
+// Best is the quality the track would get with bandwidth to spare: its
+// best layer that is sent, up to Wanted; Off when it wants or sends
+// nothing.
+func (t Track) Best() int {
+	for q := min(t.Wanted, len(t.Bitrates)-1); q >= 0; q-- {
+		if t.Bitrates[q] > 0 {
+			return q
+		}
+	}
+	return Off
+}
+
+// Shortfall says how far grants fall short of what the tracks would get
+// with bandwidth to spare: Paused when a track that wants video got none,
+// Reduced when one got a lower layer than its best, None otherwise.
+func Shortfall(tracks []Track, grants []Grant) Squeeze {
+	worst := None
+	for i, t := range tracks {
+		best := t.Best()
+		switch {
+		case best == Off:
+		case grants[i].Quality == Off:
+			return Paused
+		case grants[i].Quality < best:
+			worst = Reduced
+		}
+	}
+	return worst
+}
+
+// Squeeze is how much a subscriber's estimated bandwidth holds its video
+// back.
+type Squeeze int
+
+const (
+	None    Squeeze = iota // every track gets its best layer
+	Reduced                // some track gets a lower layer than it could
+	Paused                 // some track is paused for bandwidth
+)
+
 // NextStep is the upgrade Allocate would make first with more budget: the
 // first track in priority order that got less than it wants and sends a
 // better layer, and the extra bit/s that layer costs over its grant. ok is

@@ -166,3 +166,32 @@ func TestNextStep(t *testing.T) {
 		})
 	}
 }
+
+func TestShortfall(t *testing.T) {
+	simulcast := []uint64{150_000, 500_000, 1_500_000}
+	onlyLow := []uint64{150_000, 0, 0}
+	cases := []struct {
+		name   string
+		tracks []Track
+		budget uint64
+		want   Squeeze
+	}{
+		{"plenty", []Track{{ID: "a", Bitrates: simulcast, Wanted: 2, Current: Off}}, 5_000_000, None},
+		{"high does not fit", []Track{{ID: "a", Bitrates: simulcast, Wanted: 2, Current: Off}}, 700_000, Reduced},
+		{"nothing fits", []Track{{ID: "a", Bitrates: simulcast, Wanted: 2, Current: Off}}, 100_000, Paused},
+		{"thumbnail wants low only", []Track{{ID: "a", Bitrates: simulcast, Wanted: 0, Current: Off}}, 200_000, None},
+		{"publisher sends low only", []Track{{ID: "a", Bitrates: onlyLow, Wanted: 2, Current: Off}}, 200_000, None},
+		{"disabled by the subscriber", []Track{{ID: "a", Bitrates: simulcast, Wanted: Off, Current: Off}}, 0, None},
+		{"second track paused", []Track{
+			{ID: "a", Bitrates: simulcast, Wanted: 0, Priority: 1, Current: Off},
+			{ID: "b", Bitrates: simulcast, Wanted: 0, Current: Off},
+		}, 200_000, Paused},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := Shortfall(tc.tracks, Allocate(tc.budget, tc.tracks)); got != tc.want {
+				t.Fatalf("Shortfall = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
