@@ -37,10 +37,10 @@ node_modules/.souk-installed: package.json package-lock.json web/package.json
 
 ## chromium: Debian's Chromium for the browser tests, installed when missing
 chromium:
-	@command -v chromium >/dev/null 2>&1 || { \
-		echo "installing chromium from Debian packages"; \
+	@{ command -v chromium && test -f /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf; } >/dev/null 2>&1 || { \
+		echo "installing chromium and its fonts (Arabic, emoji) from Debian packages"; \
 		$(SUDO) apt-get update -qq && \
-		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-core >/dev/null; }
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-core fonts-noto-color-emoji >/dev/null; }
 
 ## coturn: coturn's turnutils_uclient for the TURN interoperability test
 coturn:
