@@ -28,6 +28,18 @@ func (p *Participant) addTrack(req *livekit.AddTrackRequest) {
 			return
 		}
 	}
+	if existing := p.published[req.GetSid()]; req.GetSid() != "" && existing != nil {
+		// A second codec for a track already published (livekit-client's
+		// backup codec). We forward one codec per track, so it becomes no
+		// second track: the answer names the existing track, its media is
+		// not forwarded, and dynacast keeps all its layers off.
+		info := existing.info
+		p.mu.Unlock()
+		p.log.Info("additional codec for a published track is not forwarded", "track", req.GetSid(), "codecs", len(req.GetSimulcastCodecs()))
+		p.send(trackPublished(req.GetCid(), info))
+		p.onSubscribedQuality(info.Sid)
+		return
+	}
 	if len(p.published) >= p.cfg.MaxTracksPerParticipant {
 		p.mu.Unlock()
 		p.log.Info("track limit reached", "max", p.cfg.MaxTracksPerParticipant)

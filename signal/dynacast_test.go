@@ -130,3 +130,57 @@ func TestDynacastStreamStateQualityAndStats(t *testing.T) {
 		t.Errorf("per-track stats: %+v", tracks)
 	}
 }
+
+// livekit-client publishes a backup codec as an AddTrackRequest naming the
+// existing track's sid. It stays one track: the answer names that track,
+// subscribers see no second one, and dynacast keeps the backup's layers
+// off.
+func TestBackupCodecIsNoSecondTrack(t *testing.T) {
+	ts := startServer(t)
+	sub := connect(t, ts, "backup", "sub")
+	pub := connect(t, ts, "backup", "pub")
+	_, v, _ := publishBoth(t, pub)
+	ctx := waitCtx(t)
+	sid := v.Info.GetSid()
+	if _, err := sub.WaitTrack(ctx, sid); err != nil {
+		t.Fatal(err)
+	}
+	if err := pub.Send(&livekit.SignalRequest{Message: &livekit.SignalRequest_AddTrack{AddTrack: &livekit.AddTrackRequest{
+		Cid: "backup-cid", Sid: sid, Type: livekit.TrackType_VIDEO, Source: livekit.TrackSource_CAMERA, Width: 1280, Height: 720,
+		SimulcastCodecs: []*livekit.SimulcastCodec{{Codec: "h264", Cid: "backup-cid"}},
+	}}}); err != nil {
+		t.Fatal(err)
+	}
+	m, err := pub.WaitFor(ctx, func(m *livekit.SignalResponse) bool { return m.GetTrackPublished().GetCid() == "backup-cid" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := m.GetTrackPublished().GetTrack().GetSid(); got != sid {
+		t.Fatalf("backup codec answered as track %s, want the published %s", got, sid)
+	}
+	if _, err := pub.WaitFor(ctx, func(m *livekit.SignalResponse) bool {
+		u := m.GetSubscribedQualityUpdate()
+		return u.GetTrackSid() == sid && highest(u, "vp8") >= 0 && len(u.GetSubscribedCodecs()) == 1
+	}); err != nil {
+		t.Fatalf("no dynacast update naming the track's own codec: %v", err)
+	}
+	// The publisher's info, as everyone sees it, still has one video track.
+	infos, err := ts.mgr.ListParticipants("backup")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range infos {
+		if p.GetIdentity() != "pub" {
+			continue
+		}
+		video := 0
+		for _, tr := range p.GetTracks() {
+			if tr.GetType() == livekit.TrackType_VIDEO {
+				video++
+			}
+		}
+		if video != 1 {
+			t.Fatalf("pub has %d video tracks after a backup codec, want 1", video)
+		}
+	}
+}
