@@ -19,6 +19,8 @@ import TableContainer from '@mui/material/TableContainer'
 import TableHead from '@mui/material/TableHead'
 import TableRow from '@mui/material/TableRow'
 import Typography from '@mui/material/Typography'
+import type { Theme } from '@mui/material/styles'
+import useMediaQuery from '@mui/material/useMediaQuery'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { customers, orders, products, type OrderStatus } from '../../data/ecommerce'
@@ -40,6 +42,9 @@ export function OrderDetails({ id }: { id: string }) {
   const order = orders.find((o) => String(o.id) === id)
   const [status, setStatus] = useState<OrderStatus>(order?.status ?? 'pending')
   const [confirm, setConfirm] = useState(false)
+  // On a phone the unit price gives way, so the line totals stay in view.
+  const narrow = useMediaQuery((th: Theme) => th.breakpoints.down('sm'))
+  const labelSpan = narrow ? 2 : 3
   if (!order) return <NotFoundCard backTo="/apps/ecommerce/order/list" />
   const customer = customers.find((c) => c.id === order.customerId)
   const lines = order.lines.map((l) => ({ ...l, product: products.find((p) => p.id === l.productId) }))
@@ -77,7 +82,7 @@ export function OrderDetails({ id }: { id: string }) {
                 <TableHead>
                   <TableRow>
                     <TableCell>{t('common.product')}</TableCell>
-                    <TableCell align="right">{t('common.price')}</TableCell>
+                    {!narrow && <TableCell align="right">{t('common.price')}</TableCell>}
                     <TableCell align="right">{t('common.quantity')}</TableCell>
                     <TableCell align="right">{t('common.total')}</TableCell>
                   </TableRow>
@@ -91,25 +96,25 @@ export function OrderDetails({ id }: { id: string }) {
                           <span>{l.product?.name}</span>
                         </Box>
                       </TableCell>
-                      <TableCell align="right">{f.money(l.product?.price ?? 0)}</TableCell>
+                      {!narrow && <TableCell align="right">{f.money(l.product?.price ?? 0)}</TableCell>}
                       <TableCell align="right">{l.qty}</TableCell>
                       <TableCell align="right">{f.money((l.product?.price ?? 0) * l.qty)}</TableCell>
                     </TableRow>
                   ))}
                   <TableRow>
-                    <TableCell colSpan={3} align="right">
+                    <TableCell colSpan={labelSpan} align="right">
                       {t('common.subtotal')}
                     </TableCell>
                     <TableCell align="right">{f.money(subtotal)}</TableCell>
                   </TableRow>
                   <TableRow>
-                    <TableCell colSpan={3} align="right">
+                    <TableCell colSpan={labelSpan} align="right">
                       {t('common.tax')}
                     </TableCell>
                     <TableCell align="right">{f.money(tax)}</TableCell>
                   </TableRow>
                   <TableRow>
-                    <TableCell colSpan={3} align="right" sx={{ fontWeight: 600 }}>
+                    <TableCell colSpan={labelSpan} align="right" sx={{ fontWeight: 600 }}>
                       {t('common.total')}
                     </TableCell>
                     <TableCell align="right" sx={{ fontWeight: 600 }}>
