@@ -6,27 +6,15 @@
 // each other's video again.
 // usage: node cluster.mjs <harness base url> <ws url alice> <ws url bob> <token alice> <token bob> [drain]
 import { createInterface } from 'node:readline';
-import { launchChromium, openHarness, stepRecorder, until } from '../../../signal/testdata/browser/lib.mjs';
+import { harnessPages, recordPages, stepRecorder, until } from '../../../signal/testdata/browser/lib.mjs';
 
 const [harness, urlA, urlB, tokA, tokB, drainArg] = process.argv.slice(2);
 const results = {};
 const t0 = Date.now();
 const step = stepRecorder(results);
-const browsers = [];
-const logs = [];
-const pages = {};
-
-// One Chromium per participant, as in real life. On the drain
-// livekit-client re-acquires the camera (restartTrack); two contexts of one
-// Chromium doing that at once share its fake capture device, and one of
-// them can end up with a live track whose encoder never gets a frame.
-async function open(name) {
-  const browser = await launchChromium();
-  browsers.push(browser);
-  const page = await openHarness(browser, harness, name, logs, { warnings: true });
-  pages[name] = page;
-  return page;
-}
+// One Chromium per participant, as in real life: on the drain
+// livekit-client re-acquires the camera (restartTrack) in both at once.
+const { open, pages, logs, close } = await harnessPages(harness, { warnings: true, browserPerPage: true });
 const events = (page) => page.evaluate(() => window.events);
 
 // Video from `from` is decoded, and keeps being decoded.
@@ -78,25 +66,21 @@ try {
   }
 } catch (e) {
   exitCode = 1;
-  for (const [name, page] of Object.entries(pages)) {
-    try {
-      results[`debug_${name}`] = { ok: true, detail: await page.evaluate(() => ({ events: window.events.slice(-30), state: window.room && window.room.state })) };
-      // What each publisher's encoder produced per layer, so a failure
-      // tells a server that lost media apart from a browser that sent none.
-      results[`debug_sent_${name}`] = { ok: true, detail: await page.evaluate(async () => {
-        const out = [];
-        for (const pub of window.room.localParticipant.trackPublications.values()) {
-          if (!pub.track || !pub.track.sender) continue;
-          (await pub.track.sender.getStats()).forEach((s) => {
-            if (s.type === 'outbound-rtp') out.push({ kind: pub.kind, rid: s.rid, packetsSent: s.packetsSent, framesEncoded: s.framesEncoded });
-          });
-        }
-        return out;
-      }) };
-    } catch (err) { /* page gone */ }
-  }
+  await recordPages(results, pages, () => ({ events: window.events.slice(-30), state: window.room && window.room.state }));
+  // What each publisher's encoder produced per layer, so a failure
+  // tells a server that lost media apart from a browser that sent none.
+  await recordPages(results, pages, async () => {
+    const out = [];
+    for (const pub of window.room.localParticipant.trackPublications.values()) {
+      if (!pub.track || !pub.track.sender) continue;
+      (await pub.track.sender.getStats()).forEach((s) => {
+        if (s.type === 'outbound-rtp') out.push({ kind: pub.kind, rid: s.rid, packetsSent: s.packetsSent, framesEncoded: s.framesEncoded });
+      });
+    }
+    return out;
+  }, 'debug_sent_');
 } finally {
-  await Promise.all(browsers.map((b) => b.close().catch(() => {})));
+  await close();
 }
 console.log(JSON.stringify({ ms: Date.now() - t0, results, logs: logs.slice(-40) }));
 process.exit(exitCode);

@@ -1,7 +1,7 @@
 // Drives two livekit-client participants in headless Chromium against our
 // server and prints one JSON object of step results.
 // usage: node e2e.mjs <http base url> <v1|v0> <token alice> <token bob> [adaptive]
-import { launchChromium, openHarness, stepRecorder, until } from './lib.mjs';
+import { harnessPages, recordPages, stepRecorder, until } from './lib.mjs';
 
 const [base, mode, tokA, tokB, adaptiveArg] = process.argv.slice(2);
 const adaptive = adaptiveArg === 'adaptive';
@@ -11,14 +11,7 @@ const results = {};
 const t0 = Date.now();
 const step = stepRecorder(results);
 
-const browser = await launchChromium();
-const logs = [];
-const pages = {};
-async function open(name) {
-  const page = await openHarness(browser, base, name, logs, { warnings: true });
-  pages[name] = page;
-  return page;
-}
+const { open, pages, logs, close } = await harnessPages(base, { warnings: true });
 const events = (page) => page.evaluate(() => window.events);
 async function waitEvent(page, what, pred, timeoutMs) {
   return until(what, async () => {
@@ -119,19 +112,15 @@ try {
 } catch (e) {
   exitCode = 1;
   // Enough state to tell a signalling problem from a media one.
-  for (const [name, page] of Object.entries(pages)) {
-    try {
-      results[`debug_${name}`] = { ok: true, detail: await page.evaluate(() => ({
-        events: window.events.slice(-30),
-        remotes: [...window.room.remoteParticipants.values()].map((p) => ({
-          identity: p.identity, sid: p.sid,
-          tracks: [...p.trackPublications.values()].map((t) => ({ sid: t.trackSid, kind: t.kind, subscribed: t.isSubscribed, hasTrack: !!t.track })),
-        })),
-      })) };
-    } catch (err) { /* page gone */ }
-  }
+  await recordPages(results, pages, () => ({
+    events: window.events.slice(-30),
+    remotes: [...window.room.remoteParticipants.values()].map((p) => ({
+      identity: p.identity, sid: p.sid,
+      tracks: [...p.trackPublications.values()].map((t) => ({ sid: t.trackSid, kind: t.kind, subscribed: t.isSubscribed, hasTrack: !!t.track })),
+    })),
+  }));
 } finally {
-  await browser.close().catch(() => {});
+  await close();
 }
 console.log(JSON.stringify({ mode, adaptive, ms: Date.now() - t0, results, logs: logs.slice(-40) }));
 process.exit(exitCode);

@@ -6,7 +6,7 @@
 // temporal layers that reach the wish, so bob's decoded frame rate must
 // fall and come back. Prints one JSON object of step results.
 // usage: node framerate.mjs <http base url> <token alice> <token bob>
-import { launchChromium, openHarness, stepRecorder, until } from './lib.mjs';
+import { harnessPages, recordPages, sleep, stepRecorder, until } from './lib.mjs';
 
 const [base, tokA, tokB] = process.argv.slice(2);
 const wsURL = base.replace(/^http/, 'ws');
@@ -14,16 +14,8 @@ const results = {};
 const t0 = Date.now();
 const step = stepRecorder(results, 800);
 
-const browser = await launchChromium();
-const logs = [];
-const pages = {};
-async function open(name) {
-  const page = await openHarness(browser, base, name, logs);
-  pages[name] = page;
-  return page;
-}
+const { open, pages, logs, close } = await harnessPages(base);
 const video = async (page, from) => (await page.evaluate(() => window.mediaStats()))[`${from}:video`];
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // Frames decoded per second over a window of ms.
 async function decodedRate(page, from, ms) {
@@ -77,15 +69,9 @@ try {
   });
 } catch (e) {
   exitCode = 1;
-  for (const [name, page] of Object.entries(pages)) {
-    try {
-      results[`debug_${name}`] = { ok: true, detail: await page.evaluate(async () => ({
-        events: window.events.slice(-30), stats: await window.mediaStats(),
-      })) };
-    } catch (err) { /* page gone */ }
-  }
+  await recordPages(results, pages, async () => ({ events: window.events.slice(-30), stats: await window.mediaStats() }));
 } finally {
-  await browser.close().catch(() => {});
+  await close();
 }
 console.log(JSON.stringify({ ms: Date.now() - t0, results, logs: logs.slice(-40) }));
 process.exit(exitCode);

@@ -10,7 +10,7 @@
 // decoded frame of alice's video is recorded. Then both call each other
 // `rounds` more times on the settled connections. Every RPC is timed from
 // performRpc to its result, one call at a time.
-import { launchChromium, openHarness, stepRecorder, until } from './lib.mjs';
+import { harnessPages, recordPages, stepRecorder, until } from './lib.mjs';
 
 const [base, mode, tokA, tokB, roundsArg] = process.argv.slice(2);
 const rounds = Number(roundsArg || 7);
@@ -20,14 +20,7 @@ const results = {};
 const t0 = Date.now();
 const step = stepRecorder(results, 800);
 
-const browser = await launchChromium();
-const logs = [];
-const pages = {};
-async function open(name) {
-  const page = await openHarness(browser, base, name, logs);
-  pages[name] = page;
-  return page;
-}
+const { open, pages, logs, close } = await harnessPages(base);
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -85,13 +78,9 @@ try {
   });
 } catch (e) {
   exitCode = 1;
-  for (const [name, page] of Object.entries(pages)) {
-    try {
-      results[`debug_${name}`] = { ok: true, detail: await page.evaluate(() => ({ events: window.events.slice(-30) })) };
-    } catch (err) { /* page gone */ }
-  }
+  await recordPages(results, pages, () => ({ events: window.events.slice(-30) }));
 } finally {
-  await browser.close().catch(() => {});
+  await close();
 }
 console.log(JSON.stringify({ mode, ms: Date.now() - t0, results, logs: logs.slice(-40) }));
 process.exit(exitCode);

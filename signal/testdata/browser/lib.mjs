@@ -1,5 +1,6 @@
 // Helpers shared by the browser scripts the signal tests run: a Chromium
-// with fake media, condition waits, and step results the Go side reads.
+// with fake media, the participants' pages and what they show after a
+// failure, condition waits, and step results the Go side reads.
 import { chromium } from 'playwright-core';
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -58,4 +59,39 @@ export async function openHarness(browser, base, name, logs, { warnings = false 
   page.on('pageerror', (e) => logs.push(`${name} pageerror: ${e}`));
   await page.goto(`${base}/harness.html`, { timeout: 90000 });
   return page;
+}
+
+/**
+ * The participants' pages of one script run: open(name) opens harness.html
+ * (see openHarness) and keeps it in pages under name; logs collects their
+ * console lines; close() ends every browser. All pages share one Chromium,
+ * or each gets its own with browserPerPage (participants that re-acquire
+ * the camera at the same moment, as on a full reconnect, must not share
+ * one fake capture device).
+ */
+export async function harnessPages(base, { warnings = false, browserPerPage = false } = {}) {
+  const browsers = browserPerPage ? [] : [await launchChromium()];
+  const pages = {};
+  const logs = [];
+  async function open(name) {
+    if (browserPerPage) browsers.push(await launchChromium());
+    const page = await openHarness(browsers.at(-1), base, name, logs, { warnings });
+    pages[name] = page;
+    return page;
+  }
+  const close = () => Promise.all(browsers.map((b) => b.close().catch(() => {})));
+  return { open, pages, logs, close };
+}
+
+/**
+ * After a failure: records, for every open page, what inPage returns when
+ * evaluated there, as results[`${prefix}${name}`] (the Go side prints
+ * debug_ steps). Pages that are gone are skipped.
+ */
+export async function recordPages(results, pages, inPage, prefix = 'debug_') {
+  for (const [name, page] of Object.entries(pages)) {
+    try {
+      results[`${prefix}${name}`] = { ok: true, detail: await page.evaluate(inPage) };
+    } catch (err) { /* page gone */ }
+  }
 }

@@ -5,7 +5,7 @@
 // alice publishes camera and microphone; bob shows her large (1280×720),
 // carol as a 160×90 thumbnail. Further tokens join a crowd step in which
 // everyone publishes and everyone must decode everyone.
-import { launchChromium, openHarness, sleep, stepRecorder, until } from './lib.mjs';
+import { harnessPages, recordPages, sleep, stepRecorder, until } from './lib.mjs';
 
 const [base, tokA, tokB, tokC, ...crowd] = process.argv.slice(2);
 const wsURL = base.replace(/^http/, 'ws');
@@ -13,14 +13,7 @@ const results = {};
 const t0 = Date.now();
 const step = stepRecorder(results, 800);
 
-const browser = await launchChromium();
-const logs = [];
-const pages = {};
-async function open(name) {
-  const page = await openHarness(browser, base, name, logs);
-  pages[name] = page;
-  return page;
-}
+const { open, pages, logs, close } = await harnessPages(base);
 const join = (page, token, opts) =>
   page.evaluate(([u, t, o]) => window.join(u, t, true, true, o), [wsURL, token, opts]);
 const events = (page) => page.evaluate(() => window.events);
@@ -137,15 +130,9 @@ try {
   }
 } catch (e) {
   exitCode = 1;
-  for (const [name, page] of Object.entries(pages)) {
-    try {
-      results[`debug_${name}`] = { ok: true, detail: await page.evaluate(async () => ({
-        events: window.events.slice(-30), stats: await window.mediaStats(),
-      })) };
-    } catch (err) { /* page gone */ }
-  }
+  await recordPages(results, pages, async () => ({ events: window.events.slice(-30), stats: await window.mediaStats() }));
 } finally {
-  await browser.close().catch(() => {});
+  await close();
 }
 console.log(JSON.stringify({ ms: Date.now() - t0, results, logs: logs.slice(-40) }));
 process.exit(exitCode);

@@ -4,7 +4,7 @@
 // at different resolutions (layers switch on IDR pictures). Prints one JSON
 // object of step results.
 // usage: node simulcast_h264.mjs <http base url> <token alice> <token bob> <token carol>
-import { launchChromium, openHarness, stepRecorder, until } from './lib.mjs';
+import { harnessPages, recordPages, stepRecorder, until } from './lib.mjs';
 
 const [base, tokA, tokB, tokC] = process.argv.slice(2);
 const wsURL = base.replace(/^http/, 'ws');
@@ -12,14 +12,7 @@ const results = {};
 const t0 = Date.now();
 const step = stepRecorder(results, 800);
 
-const browser = await launchChromium();
-const logs = [];
-const pages = {};
-async function open(name) {
-  const page = await openHarness(browser, base, name, logs);
-  pages[name] = page;
-  return page;
-}
+const { open, pages, logs, close } = await harnessPages(base);
 const join = (page, token, opts) =>
   page.evaluate(([u, t, o]) => window.join(u, t, true, true, o), [wsURL, token, opts]);
 const video = async (page, from) => (await page.evaluate(() => window.mediaStats()))[`${from}:video`];
@@ -48,15 +41,9 @@ try {
   });
 } catch (e) {
   exitCode = 1;
-  for (const [name, page] of Object.entries(pages)) {
-    try {
-      results[`debug_${name}`] = { ok: true, detail: await page.evaluate(async () => ({
-        events: window.events.slice(-30), stats: await window.mediaStats(),
-      })) };
-    } catch (err) { /* page gone */ }
-  }
+  await recordPages(results, pages, async () => ({ events: window.events.slice(-30), stats: await window.mediaStats() }));
 } finally {
-  await browser.close().catch(() => {});
+  await close();
 }
 console.log(JSON.stringify({ ms: Date.now() - t0, results, logs: logs.slice(-40) }));
 process.exit(exitCode);
