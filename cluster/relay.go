@@ -44,15 +44,22 @@ func NewRelay(ctx context.Context, reg *Registry, secret []byte, canHost bool, l
 	return &Relay{reg: reg, secret: secret, local: local, canHost: canHost, ctx: ctx, log: reg.log}
 }
 
-// Route implements signal.Router.
+// Route implements signal.Router: a room nobody hosts is placed first.
 func (rl *Relay) Route(r *http.Request, room string) (http.Handler, error) {
-	if v := r.Header.Get(relayHeader); v != "" {
-		if rl.canHost && rl.validMark(v, room) {
-			return nil, nil
-		}
-		rl.log.Warn("ignoring an invalid relay mark", "room", room, "remote", r.RemoteAddr)
+	return rl.route(r, room, func(ctx context.Context, room string) (Node, bool, error) {
+		n, err := rl.reg.RoomNode(ctx, room)
+		return n, err == nil, err
+	})
+}
+
+// route returns a handler relaying r to the node hosting room, as host
+// finds it (ok false: nobody hosts it), or nil to serve r here: it was
+// relayed here, the room lives here, or nobody hosts it.
+func (rl *Relay) route(r *http.Request, room string, host func(ctx context.Context, room string) (n Node, ok bool, err error)) (http.Handler, error) {
+	if rl.relayedHere(r, room) {
+		return nil, nil
 	}
-	n, err := rl.reg.RoomNode(r.Context(), room)
+	n, ok, err := host(r.Context(), room)
 	if err != nil {
 		if errors.Is(err, ErrUnavailable) && rl.canHost && rl.local(room) {
 			// Redis is down, but the room lives here: keep serving it
@@ -61,10 +68,25 @@ func (rl *Relay) Route(r *http.Request, room string) (http.Handler, error) {
 		}
 		return nil, err
 	}
-	if n.ID == rl.reg.Self() {
+	if !ok || n.ID == rl.reg.Self() {
 		return nil, nil
 	}
 	return rl.proxy(n, room)
+}
+
+// relayedHere reports whether r carries a valid mark of another node
+// relaying it to this one about room; an invalid mark is logged and
+// ignored.
+func (rl *Relay) relayedHere(r *http.Request, room string) bool {
+	v := r.Header.Get(relayHeader)
+	if v == "" {
+		return false
+	}
+	if rl.canHost && rl.validMark(v, room) {
+		return true
+	}
+	rl.log.Warn("ignoring an invalid relay mark", "room", room, "path", r.URL.Path, "remote", r.RemoteAddr)
+	return false
 }
 
 func (rl *Relay) mark(target, room string) string {

@@ -41,27 +41,10 @@ func (rl *Relay) RoomService() *RoomServiceRouter {
 // hosts it (this node then answers "not found"). With place, a room
 // nobody hosts is placed first (CreateRoom), as a first join would.
 func (rs *RoomServiceRouter) Route(r *http.Request, room string, place bool) (http.Handler, error) {
-	rl := rs.rl
 	if place {
-		return rl.Route(r, room)
+		return rs.rl.Route(r, room)
 	}
-	if v := r.Header.Get(relayHeader); v != "" {
-		if rl.canHost && rl.validMark(v, room) {
-			return nil, nil
-		}
-		rl.log.Warn("ignoring an invalid relay mark", "room", room, "remote", r.RemoteAddr)
-	}
-	n, ok, err := rl.reg.HostOf(r.Context(), room)
-	if err != nil {
-		if errors.Is(err, ErrUnavailable) && rl.canHost && rl.local(room) {
-			return nil, nil
-		}
-		return nil, err
-	}
-	if !ok || n.ID == rl.reg.Self() {
-		return nil, nil
-	}
-	return rl.proxy(n, room)
+	return rs.rl.route(r, room, rs.rl.reg.HostOf)
 }
 
 // Gather sends a call that concerns every room (ListRooms) to each other
@@ -72,11 +55,8 @@ func (rs *RoomServiceRouter) Route(r *http.Request, room string, place bool) (ht
 // partial list is never taken for the whole.
 func (rs *RoomServiceRouter) Gather(r *http.Request, contentType string, body []byte) ([][]byte, error) {
 	rl := rs.rl
-	if v := r.Header.Get(relayHeader); v != "" {
-		if rl.validMark(v, allRooms) {
-			return nil, nil
-		}
-		rl.log.Warn("ignoring an invalid relay mark", "call", r.URL.Path, "remote", r.RemoteAddr)
+	if rl.relayedHere(r, allRooms) {
+		return nil, nil
 	}
 	nodes, err := rl.reg.Nodes(r.Context())
 	if err != nil {
