@@ -24,6 +24,7 @@ import (
 	"github.com/redis/go-redis/v9"
 	"github.com/twitchtv/twirp"
 
+	"souk/cluster"
 	"souk/platform/store/storetest"
 	"souk/signal/client"
 )
@@ -115,11 +116,7 @@ func (e *clusterEnv) waitNodes(t *testing.T, ids ...string) {
 // its entry is unreadable).
 func (e *clusterEnv) participantsOn(id string) int {
 	raw, err := e.rdb.Get(context.Background(), e.prefix+":node:"+id).Bytes()
-	var n struct {
-		Load struct {
-			Participants int `json:"participants"`
-		} `json:"load"`
-	}
+	var n cluster.Node
 	if err != nil || json.Unmarshal(raw, &n) != nil {
 		return -1
 	}
