@@ -135,11 +135,13 @@ func perBatch(n, batch int, f func() error) (float64, error) {
 	return float64(used) / float64(time.Microsecond) / float64(calls*batch), nil
 }
 
-// threadCPU is the calling OS thread's user + system time.
+// threadCPU is the calling OS thread's CPU time. The thread CPU clock is
+// exact; getrusage's figures for a running thread can lag by a scheduler
+// tick (10 ms at HZ=100), longer than a whole probe step takes.
 func threadCPU() time.Duration {
-	var ru unix.Rusage
-	if err := unix.Getrusage(unix.RUSAGE_THREAD, &ru); err != nil {
+	var ts unix.Timespec
+	if err := unix.ClockGettime(unix.CLOCK_THREAD_CPUTIME_ID, &ts); err != nil {
 		return 0
 	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	return time.Duration(ts.Nano())
 }
