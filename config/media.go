@@ -39,6 +39,11 @@ type Media struct {
 	// UDPPort, when non-zero, makes all WebRTC traffic share one UDP socket
 	// on this port (UDP mux). Default 7882.
 	UDPPort int `yaml:"udp_port"`
+	// UDPSegmentation sends the packets of one video frame to one
+	// subscriber on the shared UDP port as one segmented write (UDP GSO)
+	// where the kernel and the network device support it; the kernel cuts
+	// it back into the same datagrams. Default true.
+	UDPSegmentation bool `yaml:"udp_segmentation"`
 	// PortRangeStart/End restrict ephemeral ICE ports when UDPPort is 0.
 	// Both zero means any port.
 	PortRangeStart int `yaml:"port_range_start"`
@@ -130,9 +135,10 @@ type TURN struct {
 // supply at least one key pair.
 func DefaultMedia() Media {
 	return Media{
-		Keys:    map[string]string{},
-		UDPPort: 7882,
-		TCPPort: 7881,
+		Keys:            map[string]string{},
+		UDPPort:         7882,
+		UDPSegmentation: true,
+		TCPPort:         7881,
 		TURN: TURN{Enabled: true, UDPPort: 3478, TCPPort: 3478, TLSPort: 5349, ListenIP: "0.0.0.0", Realm: "souk",
 			CredentialTTL: 24 * time.Hour, MaxAllocationsPerUser: 10, MaxAllocations: 1000,
 			BytesPerSecond: 5_000_000, IdleTimeout: 5 * time.Minute},

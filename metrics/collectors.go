@@ -60,6 +60,8 @@ func mediaCollector(src MediaSource) prometheus.Collector {
 		gauge("souk_media_paused_subscriptions", "Subscriptions paused by the subscriber or for bandwidth.", func(m s) float64 { return float64(m.PausedTracks) }),
 		counter("souk_media_bandwidth_probes_total", "Bandwidth probes started toward subscribers.", func(m s) float64 { return float64(m.Probes) }),
 		counter("souk_media_bandwidth_probes_succeeded_total", "Bandwidth probes that showed the upgrade sought fits.", func(m s) float64 { return float64(m.ProbesSucceeded) }),
+		counter("souk_media_udp_datagrams_total", "Datagrams sent on the shared media UDP port.", func(m s) float64 { return float64(m.UDPDatagrams) }),
+		counter("souk_media_udp_writes_total", "Kernel writes that carried them; fewer than datagrams when a frame's packets to one subscriber go as one segmented write.", func(m s) float64 { return float64(m.UDPWrites) }),
 		gauge("souk_media_downlink_estimate_min_bits", "Lowest downlink bandwidth estimate among subscribers (bit/s; 0 with none).", func(m s) float64 { return float64(minOf(m.DownlinkEstimates)) }),
 		gauge("souk_media_downlink_estimate_sum_bits", "Sum of subscribers' downlink bandwidth estimates (bit/s).", func(m s) float64 { return float64(sumOf(m.DownlinkEstimates)) }),
 	}}

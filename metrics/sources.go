@@ -19,6 +19,9 @@ type MediaSnapshot struct {
 	EstimatedBitrate        uint64
 	PausedTracks            int
 	Probes, ProbesSucceeded uint64
+	// UDPDatagrams and UDPWrites count datagrams sent on the shared UDP
+	// port and the kernel writes that carried them.
+	UDPDatagrams, UDPWrites uint64
 	// DownlinkEstimates is the send-side bandwidth estimate (bit/s) of
 	// each subscriber with transport-wide feedback.
 	DownlinkEstimates []uint64

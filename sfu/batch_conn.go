@@ -1,9 +1,12 @@
 package sfu
 
 import (
+	"errors"
+	"log/slog"
 	"net"
 	"net/netip"
 	"sync"
+	"syscall"
 	"time"
 
 	piontransport "github.com/pion/transport/v4"
@@ -11,28 +14,42 @@ import (
 )
 
 const (
-	// batchSize is how many datagrams one sendmmsg carries at most; a
-	// full queue is sent at once by the writer that filled it.
-	batchSize = 32
+	// batchChunk is how many queue slots are allocated at a time: a socket
+	// that only ever queues a few datagrams keeps one chunk.
+	batchChunk = 32
+	// batchMaxQueued bounds the queue: a writer that fills it sends it.
+	// It holds one video frame (a few datagrams) for a few hundred
+	// subscribers; sendmmsg takes at most 1024 messages per call.
+	batchMaxQueued = 1024
 	// batchMaxDelay bounds how long a queued datagram waits when nobody
-	// flushes: writes that are not part of a fan-out (RTCP, ICE, DTLS,
-	// data channels) go out after at most this long.
-	batchMaxDelay = 500 * time.Microsecond
+	// flushes: RTP written outside a fan-out (retransmissions, padding),
+	// what joined a non-empty queue, and the earlier packets of a video
+	// frame whose last packet is late. The frame cannot be decoded before its last packet
+	// arrives, so holding its earlier packets that long delays nothing a
+	// viewer sees.
+	batchMaxDelay = time.Millisecond
 	// batchSlotSize is the largest datagram queued; larger ones (none on
 	// a 1500-byte path) are sent directly.
 	batchSlotSize = 1500
 )
 
 // batchNet is pion's network with UDP sockets whose writes are batched
-// (see batchConn). The receivers flush it after each fan-out, so a packet
-// forwarded to N subscribers leaves in N/32 system calls instead of N.
+// (see batchConn). The receivers tell it where a fan-out ends a frame, so
+// a packet forwarded to N subscribers leaves in a few system calls
+// instead of N, and a frame's packets to one subscriber leave as one
+// segmented write.
 type batchNet struct {
 	piontransport.Net
+	segmentation bool // try UDP segmentation offload (GSO)
+	log          *slog.Logger
+
 	mu    sync.Mutex
 	conns []*batchConn
 }
 
-func newBatchNet(base piontransport.Net) *batchNet { return &batchNet{Net: base} }
+func newBatchNet(base piontransport.Net, segmentation bool, log *slog.Logger) *batchNet {
+	return &batchNet{Net: base, segmentation: segmentation, log: log}
+}
 
 // ListenUDP opens the socket through the base network and batches its
 // writes when it is a UDP socket of this host.
@@ -46,10 +63,25 @@ func (n *batchNet) ListenUDP(network string, laddr *net.UDPAddr) (piontransport.
 		return c, nil
 	}
 	bc := newBatchConn(uc)
+	bc.log = n.log
+	if n.segmentation {
+		bc.gso = gsoSupported(uc)
+		n.log.Debug("media socket", "addr", uc.LocalAddr().String(), "segmentation", bc.gso)
+	}
 	n.mu.Lock()
 	n.conns = append(n.conns, bc)
 	n.mu.Unlock()
 	return bc, nil
+}
+
+// AfterFanout is called by a receiver once a packet went to all its down
+// tracks. At the end of a frame (an audio packet, a video packet with the
+// marker bit) what every socket queued is sent; otherwise it waits for
+// the frame's last packet, at most batchMaxDelay.
+func (n *batchNet) AfterFanout(endOfFrame bool) {
+	if endOfFrame {
+		n.Flush()
+	}
 }
 
 // Flush sends what every socket has queued.
@@ -62,21 +94,54 @@ func (n *batchNet) Flush() {
 	}
 }
 
-// batchConn is a UDP socket whose writes are queued and sent with
-// sendmmsg: when batchSize datagrams are queued, when Flush is called (the
-// end of a fan-out), or batchMaxDelay after the first queued datagram,
-// whichever comes first. A write copies the datagram (pion reuses its
-// buffer once the write returns) and reports success; like a UDP datagram
-// lost on the way, one the kernel refuses later is not reported to the
-// writer (RTCP feedback covers both).
+// batchStats counts what a socket sent: datagrams, and the messages
+// (sendmmsg entries) that carried them; with segmentation one message
+// carries several datagrams to one peer.
+type batchStats struct {
+	Datagrams, Messages uint64
+}
+
+// Stats reports the counts summed over the sockets.
+func (n *batchNet) Stats() batchStats {
+	n.mu.Lock()
+	conns := n.conns
+	n.mu.Unlock()
+	var s batchStats
+	for _, c := range conns {
+		cs := c.Stats()
+		s.Datagrams += cs.Datagrams
+		s.Messages += cs.Messages
+	}
+	return s
+}
+
+// batchConn is a UDP socket whose RTP writes are queued and sent with
+// sendmmsg: when the queue is full, when Flush is called, or batchMaxDelay
+// after the first queued datagram, whichever comes first. Other writes
+// join the queue when it holds something (so a peer's datagrams keep
+// their order) and are sent at once when it is empty. A write copies
+// the datagram (pion reuses its buffer once the write returns) and reports
+// success; like a UDP datagram lost on the way, one the kernel refuses
+// later is not reported to the writer (RTCP feedback covers both).
+//
+// With segmentation on (gso), consecutive queued datagrams to one peer of
+// the same size go out as one message with a UDP_SEGMENT size: the kernel
+// walks its send and loopback paths once for all of them, and splits them
+// back into the same datagrams on the wire.
 type batchConn struct {
 	*net.UDPConn
-	pc *ipv4.PacketConn
+	pc  *ipv4.PacketConn
+	log *slog.Logger
+
+	delay time.Duration // batchMaxDelay; longer in tests that look at the queue
 
 	mu     sync.Mutex
+	gso    bool
 	n      int // datagrams queued
-	msgs   [batchSize]ipv4.Message
-	slots  [batchSize]batchSlot
+	chunks []*[batchChunk]batchSlot
+	plan   sendPlan
+	msgs   []ipv4.Message
+	stats  batchStats
 	timer  *time.Timer
 	armed  bool
 	closed bool
@@ -84,22 +149,21 @@ type batchConn struct {
 
 type batchSlot struct {
 	buf  [batchSlotSize]byte
-	bufs [1][]byte
-	addr net.UDPAddr
+	size int
+	to   netip.AddrPort
+	addr net.UDPAddr // to, for the message that starts here
 	ip   [16]byte
+	oob  [gsoControlSize]byte
 }
 
 func newBatchConn(uc *net.UDPConn) *batchConn {
-	c := &batchConn{UDPConn: uc, pc: ipv4.NewPacketConn(uc)}
-	for i := range c.slots {
-		s := &c.slots[i]
-		c.msgs[i].Buffers = s.bufs[:]
-		c.msgs[i].Addr = &s.addr
-	}
+	c := &batchConn{UDPConn: uc, pc: ipv4.NewPacketConn(uc), log: slog.Default(), delay: batchMaxDelay}
 	c.timer = time.AfterFunc(time.Hour, c.Flush)
 	c.timer.Stop()
 	return c
 }
+
+func (c *batchConn) slot(i int) *batchSlot { return &c.chunks[i/batchChunk][i%batchChunk] }
 
 // WriteTo queues b for addr.
 func (c *batchConn) WriteTo(b []byte, addr net.Addr) (int, error) {
@@ -107,8 +171,7 @@ func (c *batchConn) WriteTo(b []byte, addr net.Addr) (int, error) {
 	if !ok || len(b) > batchSlotSize {
 		return c.UDPConn.WriteTo(b, addr)
 	}
-	ap := ua.AddrPort()
-	return c.WriteToAddrPort(b, ap)
+	return c.WriteToAddrPort(b, ua.AddrPort())
 }
 
 // WriteToAddrPort queues b for addr; pion's UDP mux uses it because it
@@ -118,30 +181,37 @@ func (c *batchConn) WriteToAddrPort(b []byte, addr netip.AddrPort) (int, error) 
 		return c.UDPConn.WriteToUDPAddrPort(b, addr)
 	}
 	c.mu.Lock()
-	if c.closed {
+	if c.closed || (c.n == 0 && !isRTP(b)) {
+		// RTCP, ICE and DTLS with nothing queued ahead of them go at
+		// once: nobody flushes after them, and a timer per write costs
+		// more than the system call it would save.
+		c.stats.Datagrams++
+		c.stats.Messages++
 		c.mu.Unlock()
 		return c.UDPConn.WriteToUDPAddrPort(b, addr)
 	}
-	s := &c.slots[c.n]
-	s.bufs[0] = s.buf[:copy(s.buf[:], b)]
-	ip := addr.Addr().Unmap()
-	if ip.Is4() {
-		a4 := ip.As4()
-		s.addr.IP = s.ip[:copy(s.ip[:], a4[:])]
-	} else {
-		a16 := ip.As16()
-		s.addr.IP = s.ip[:copy(s.ip[:], a16[:])]
+	if c.n == len(c.chunks)*batchChunk {
+		c.chunks = append(c.chunks, new([batchChunk]batchSlot))
 	}
-	s.addr.Port = int(addr.Port())
+	s := c.slot(c.n)
+	s.size = copy(s.buf[:], b)
+	s.to = netip.AddrPortFrom(addr.Addr().Unmap(), addr.Port())
 	c.n++
-	if c.n == batchSize {
+	if c.n == batchMaxQueued {
 		c.flushLocked()
 	} else if !c.armed {
 		c.armed = true
-		c.timer.Reset(batchMaxDelay)
+		c.timer.Reset(c.delay)
 	}
 	c.mu.Unlock()
 	return len(b), nil
+}
+
+// isRTP tells an RTP packet from the others sharing the port (RFC 7983:
+// STUN and DTLS by the first byte; RTCP by its packet type 192–223 where
+// RTP has the marker bit and payload type).
+func isRTP(b []byte) bool {
+	return len(b) >= 12 && b[0] >= 128 && b[0] <= 191 && (b[1] < 192 || b[1] > 223)
 }
 
 // ReadFromAddrPort reads like the plain socket; pion's UDP mux uses it
@@ -159,21 +229,93 @@ func (c *batchConn) Flush() {
 	c.mu.Unlock()
 }
 
+// queued is how many datagrams wait.
+func (c *batchConn) queued() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.n
+}
+
+// Stats reports what this socket sent so far.
+func (c *batchConn) Stats() batchStats {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.stats
+}
+
 func (c *batchConn) flushLocked() {
 	if c.armed {
 		c.armed = false
 		c.timer.Stop()
 	}
-	for sent := 0; sent < c.n; {
-		k, err := c.pc.WriteBatch(c.msgs[sent:c.n], 0)
-		if err != nil {
-			// The kernel refused the datagram at sent (e.g. a vanished
-			// route); skip it and send the rest.
-			k = max(k, 0) + 1
+	sizes := c.plan.sizes[:0]
+	for i := 0; i < c.n; i++ {
+		s := c.slot(i)
+		sizes = append(sizes, queuedDatagram{to: s.to, size: s.size})
+	}
+	c.plan.sizes = sizes
+	c.plan.build(c.gso)
+	c.msgs = c.msgs[:0]
+	for _, m := range c.plan.msgs {
+		first := c.slot(m.first)
+		ip := first.to.Addr()
+		if ip.Is4() {
+			a4 := ip.As4()
+			first.addr.IP = first.ip[:copy(first.ip[:], a4[:])]
+		} else {
+			a16 := ip.As16()
+			first.addr.IP = first.ip[:copy(first.ip[:], a16[:])]
 		}
+		first.addr.Port = int(first.to.Port())
+		bufs := c.plan.iov[m.iov : m.iov+m.segments]
+		for k, di := range c.plan.order[m.iov : m.iov+m.segments] {
+			s := c.slot(di)
+			bufs[k] = s.buf[:s.size]
+		}
+		msg := ipv4.Message{Buffers: bufs, Addr: &first.addr}
+		if m.segments > 1 {
+			msg.OOB = putSegmentSize(first.oob[:], m.segmentSize)
+		}
+		c.msgs = append(c.msgs, msg)
+	}
+	c.stats.Datagrams += uint64(c.n)
+	c.stats.Messages += uint64(len(c.msgs))
+	for sent := 0; sent < len(c.msgs); {
+		k, err := c.pc.WriteBatch(c.msgs[sent:], 0)
+		if err == nil {
+			sent += k
+			continue
+		}
+		// The kernel refused the message at sent: a vanished route, or
+		// segmentation the path cannot do. Send that message's datagrams
+		// one by one and go on with the rest.
+		k = max(k, 0)
 		sent += k
+		if sent < len(c.msgs) {
+			c.sendApart(&c.msgs[sent], err)
+			sent++
+		}
 	}
 	c.n = 0
+}
+
+// sendApart sends a refused message's datagrams one at a time. A device
+// that cannot segment (no checksum offload) answers EIO, and a path whose
+// MTU is below the segment size EINVAL: segmentation stays off for this
+// socket from then on.
+func (c *batchConn) sendApart(m *ipv4.Message, cause error) {
+	if len(m.Buffers) < 2 {
+		return
+	}
+	if c.gso && (errors.Is(cause, syscall.EIO) || errors.Is(cause, syscall.EINVAL)) {
+		c.gso = false
+		c.log.Warn("UDP segmentation refused; sending datagrams one by one on this socket", "addr", c.LocalAddr().String(), "err", cause)
+	}
+	to := m.Addr.(*net.UDPAddr).AddrPort()
+	for _, b := range m.Buffers {
+		_, _ = c.UDPConn.WriteToUDPAddrPort(b, to)
+	}
+	c.stats.Messages += uint64(len(m.Buffers) - 1)
 }
 
 // Close sends what is queued and closes the socket.

@@ -5,8 +5,12 @@ import (
 	"fmt"
 	"net"
 	"net/netip"
+	"os"
+	"syscall"
 	"testing"
 	"time"
+
+	"golang.org/x/net/ipv4"
 )
 
 func listenLoopback(t *testing.T) *net.UDPConn {
@@ -35,9 +39,19 @@ func receive(t *testing.T, c *net.UDPConn, n int) [][]byte {
 	return got
 }
 
+// datagram is an RTP-looking datagram (version 2, payload type 96) that
+// names its peer and index.
 func datagram(to, i, size int) []byte {
 	b := bytes.Repeat([]byte{byte(i)}, size)
-	copy(b, fmt.Sprintf("%d:%d:", to, i))
+	b[0], b[1] = 0x80, 96
+	copy(b[2:], fmt.Sprintf("%d:%d:", to, i))
+	return b
+}
+
+// rtcpDatagram looks like an RTCP receiver report.
+func rtcpDatagram(to, i, size int) []byte {
+	b := datagram(to, i, size)
+	b[1] = 201
 	return b
 }
 
@@ -47,42 +61,52 @@ func datagram(to, i, size int) []byte {
 func TestBatchConnDelivers(t *testing.T) {
 	cases := []struct {
 		name  string
+		peers int
 		count int  // datagrams per peer
 		flush bool // flush explicitly after writing
 	}{
-		{"flushed after a fan-out", 5, true},
-		{"several full batches", 3 * batchSize, true},
-		{"a lone write goes out without a flush", 1, false},
-		{"a partial batch goes out without a flush", batchSize/2 - 1, false},
+		{"flushed after a fan-out", 2, 5, true},
+		// Eight peers, so that no receiving socket's buffer overflows
+		// while the test has not read it yet.
+		{"more than a full queue", 8, batchMaxQueued/8 + 7, true},
+		{"a lone write goes out without a flush", 2, 1, false},
+		{"a partial queue goes out without a flush", 2, batchChunk/2 - 1, false},
 	}
 	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			c := newBatchConn(listenLoopback(t))
-			defer c.Close()
-			peers := []*net.UDPConn{listenLoopback(t), listenLoopback(t)}
-			for i := 0; i < tc.count; i++ {
-				for p, peer := range peers {
-					b := datagram(p, i, 200+i)
-					ap := peer.LocalAddr().(*net.UDPAddr).AddrPort()
-					if n, err := c.WriteToAddrPort(b, ap); err != nil || n != len(b) {
-						t.Fatalf("write: %d, %v", n, err)
-					}
-					for j := range b {
-						b[j] = 0xee // the caller reuses its buffer at once
-					}
-				}
+		for _, gso := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s/segmentation=%v", tc.name, gso), func(t *testing.T) {
+				testBatchConnDelivers(t, tc.peers, tc.count, tc.flush, gso)
+			})
+		}
+	}
+}
+
+func testBatchConnDelivers(t *testing.T, npeers, count int, flush, gso bool) {
+	c := newBatchConn(listenLoopback(t))
+	c.gso = gso && gsoSupported(c.UDPConn)
+	defer c.Close()
+	peers := []*net.UDPConn{listenLoopback(t), listenLoopback(t)}
+	for i := 0; i < count; i++ {
+		for p, peer := range peers {
+			b := datagram(p, i, 200+i)
+			ap := peer.LocalAddr().(*net.UDPAddr).AddrPort()
+			if n, err := c.WriteToAddrPort(b, ap); err != nil || n != len(b) {
+				t.Fatalf("write: %d, %v", n, err)
 			}
-			if tc.flush {
-				c.Flush()
+			for j := range b {
+				b[j] = 0xee // the caller reuses its buffer at once
 			}
-			for p, peer := range peers {
-				for i, got := range receive(t, peer, tc.count) {
-					if want := datagram(p, i, 200+i); !bytes.Equal(got, want) {
-						t.Fatalf("peer %d datagram %d: %q, want %q", p, i, got[:12], want[:12])
-					}
-				}
+		}
+	}
+	if flush {
+		c.Flush()
+	}
+	for p, peer := range peers {
+		for i, got := range receive(t, peer, count) {
+			if want := datagram(p, i, 200+i); !bytes.Equal(got, want) {
+				t.Fatalf("peer %d datagram %d: %q, want %q", p, i, got[:12], want[:12])
 			}
-		})
+		}
 	}
 }
 
@@ -116,5 +140,113 @@ func TestBatchConnEdges(t *testing.T) {
 	}
 	if _, err := c.WriteToAddrPort(datagram(0, 3, 10), peer.LocalAddr().(*net.UDPAddr).AddrPort()); err == nil {
 		t.Error("write after close succeeded")
+	}
+}
+
+// A frame fanned out to several peers leaves as one segmented message per
+// peer, and each peer receives the frame's datagrams whole and in order,
+// the RTCP packet queued in between included.
+func TestBatchConnSegments(t *testing.T) {
+	c := newBatchConn(listenLoopback(t))
+	defer c.Close()
+	if c.gso = gsoSupported(c.UDPConn); !c.gso {
+		t.Skip("the kernel has no UDP segmentation offload")
+	}
+	peers := []*net.UDPConn{listenLoopback(t), listenLoopback(t), listenLoopback(t), listenLoopback(t)}
+	sizes := []int{1100, 1100, 80, 1100, 700} // the 80-byte one stands for RTCP
+	const frames = 5
+	for f := 0; f < frames; f++ {
+		for i, size := range sizes {
+			for p, peer := range peers {
+				b := datagram(p, f*len(sizes)+i, size)
+				if size == 80 {
+					b = rtcpDatagram(p, f*len(sizes)+i, size)
+				}
+				if _, err := c.WriteToAddrPort(b, peer.LocalAddr().(*net.UDPAddr).AddrPort()); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		c.Flush() // the frame's last packet
+	}
+	for p, peer := range peers {
+		for i, got := range receive(t, peer, frames*len(sizes)) {
+			want := datagram(p, i, sizes[i%len(sizes)])
+			if len(want) == 80 {
+				want = rtcpDatagram(p, i, 80)
+			}
+			if !bytes.Equal(got, want) {
+				t.Fatalf("peer %d datagram %d: %d bytes %q, want %d bytes %q", p, i, len(got), got[:8], len(want), want[:8])
+			}
+		}
+	}
+	// Per frame and peer: [1100 1100 80] and [1100 700].
+	st := c.Stats()
+	if want := uint64(frames * len(sizes) * len(peers)); st.Datagrams != want {
+		t.Errorf("%d datagrams counted, want %d", st.Datagrams, want)
+	}
+	if want := uint64(frames * 2 * len(peers)); st.Messages != want {
+		t.Errorf("%d messages sent, want %d", st.Messages, want)
+	}
+}
+
+// A message the kernel refuses to segment is sent datagram by datagram,
+// and the socket stops segmenting.
+func TestBatchConnSendApart(t *testing.T) {
+	peer := listenLoopback(t)
+	c := newBatchConn(listenLoopback(t))
+	defer c.Close()
+	c.gso = true
+	to := peer.LocalAddr().(*net.UDPAddr)
+	m := ipv4.Message{Buffers: [][]byte{datagram(0, 0, 300), datagram(0, 1, 300), datagram(0, 2, 100)}, Addr: to}
+	c.mu.Lock()
+	c.sendApart(&m, &os.SyscallError{Syscall: "sendmmsg", Err: syscall.EIO})
+	c.mu.Unlock()
+	for i, got := range receive(t, peer, 3) {
+		if !bytes.Equal(got, m.Buffers[i]) {
+			t.Fatalf("datagram %d: %q", i, got[:8])
+		}
+	}
+	if c.gso {
+		t.Error("segmentation still on after EIO")
+	}
+}
+
+// RTCP, STUN or DTLS written with nothing queued goes at once; written
+// behind queued RTP it waits its turn, so a peer's datagrams keep their
+// order.
+func TestBatchConnSendsNonMediaAtOnce(t *testing.T) {
+	peer := listenLoopback(t)
+	to := peer.LocalAddr().(*net.UDPAddr).AddrPort()
+	c := newBatchConn(listenLoopback(t))
+	c.delay = time.Hour // only Flush sends the queue
+	defer c.Close()
+	stun := make([]byte, 20) // a binding request starts with 0x00 0x01
+	stun[1] = 1
+	for _, b := range [][]byte{rtcpDatagram(0, 0, 60), stun, {22, 0xfe, 0xfd, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}} {
+		if _, err := c.WriteToAddrPort(b, to); err != nil {
+			t.Fatal(err)
+		}
+		if c.queued() != 0 {
+			t.Fatalf("a lone %#x datagram was queued", b[:2])
+		}
+	}
+	receive(t, peer, 3)
+	if _, err := c.WriteToAddrPort(datagram(0, 1, 300), to); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.WriteToAddrPort(rtcpDatagram(0, 2, 60), to); err != nil {
+		t.Fatal(err)
+	}
+	if n := c.queued(); n != 2 {
+		t.Fatalf("%d queued, want the RTP packet and the RTCP behind it", n)
+	}
+	c.Flush()
+	got := receive(t, peer, 2)
+	if len(got[0]) != 300 || len(got[1]) != 60 {
+		t.Errorf("received %d then %d bytes", len(got[0]), len(got[1]))
+	}
+	if st := c.Stats(); st.Datagrams != 5 {
+		t.Errorf("%d datagrams counted, want 5", st.Datagrams)
 	}
 }

@@ -48,9 +48,10 @@ type Config struct {
 	// (webhooks). See Observer.
 	OnEvent Observer
 
-	// flushSends sends the datagrams queued on the shared media socket;
-	// set by NewManager, called by the receivers after each fan-out.
-	flushSends func()
+	// afterFanout sends the datagrams queued on the shared media socket
+	// at the end of a frame; set by NewManager, called by the receivers
+	// after each fan-out.
+	afterFanout func(endOfFrame bool)
 }
 
 // WebRTCConfig configures the pion transport shared by all peer connections.
@@ -79,6 +80,10 @@ type WebRTCConfig struct {
 	// IncludeLoopback adds 127.0.0.1 candidates; needed when client and
 	// server share a host without another interface (tests, development).
 	IncludeLoopback bool
+	// NoSegmentation keeps the shared UDP port from sending a subscriber's
+	// queued datagrams as one segmented write (UDP GSO), which it does by
+	// default where the kernel supports it.
+	NoSegmentation bool
 
 	// Codecs rooms allow; the zero value allows every codec we forward.
 	Codecs CodecConfig

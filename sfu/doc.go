@@ -19,10 +19,13 @@
 // calls it); events.go reports lifecycle events through Config.OnEvent
 // (webhooks). sender_reports.go sends the RTCP sender reports from the
 // room's ticker; batch_conn.go batches the writes of the shared UDP port
-// into sendmmsg calls, flushed by the receivers after each fan-out.
+// into sendmmsg calls, sent by the receivers at the end of each frame, and
+// send_plan.go groups a peer's queued datagrams into segmented writes (UDP
+// GSO, udp_gso_linux.go).
 //
 // Imports allowed: the standard library, pion, github.com/livekit/protocol
-// types, golang.org/x/net/ipv4 (sendmmsg), souk/pionlog (pion's loggers into
+// types, golang.org/x/net/ipv4 (sendmmsg), golang.org/x/sys/unix (the
+// UDP_SEGMENT option), souk/pionlog (pion's loggers into
 // slog) and the subpackages above.
 // It must not import signal/, platform/ or cmd/: signalling talks to it
 // through Manager.Join and the Sink interface, and the signalling side

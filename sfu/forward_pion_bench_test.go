@@ -106,12 +106,17 @@ func BenchmarkForwardPion(b *testing.B) {
 	}
 }
 
+// framePackets is how many packets of the benchmarks' stream make a frame:
+// a 720p VP8 frame at about 1 Mbit/s.
+const framePackets = 3
+
 // forwardingBench wires a receiver, whose one VP8 layer yields b.N copies
-// of a 1200-byte packet, to subs down tracks, each connected through api to
-// a receiving peer connection that closes when the benchmark ends. run
+// of a 1200-byte packet (frames of framePackets packets, the last with the
+// marker bit), to subs down tracks, each connected through api to a
+// receiving peer connection that closes when the benchmark ends. run
 // forwards the packets; afterFanout (may be nil) is the receiver's
 // ReceiverConfig.AfterFanout.
-func forwardingBench(b *testing.B, api *webrtc.API, subs int, afterFanout func()) (run func(), downs []*forward.DownTrack) {
+func forwardingBench(b *testing.B, api *webrtc.API, subs int, afterFanout func(bool)) (run func(), downs []*forward.DownTrack) {
 	b.Helper()
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	recv := forward.NewReceiver(forward.ReceiverConfig{TrackID: "TR_bench", Kind: webrtc.RTPCodecTypeVideo,
@@ -129,6 +134,10 @@ func forwardingBench(b *testing.B, api *webrtc.API, subs int, afterFanout func()
 			return 0, false, io.EOF
 		}
 		n++
+		pkt[1] = 96
+		if n%framePackets == 0 {
+			pkt[1] |= 0x80
+		}
 		pkt[2], pkt[3] = byte(seq>>8), byte(seq)
 		seq++
 		return copy(buf, pkt), false, nil

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 	"maps"
 	"sync"
@@ -22,7 +21,7 @@ type Manager struct {
 	api *webrtc.API
 	// sendAPI builds connections that only send media (no interceptors).
 	sendAPI *webrtc.API
-	closer  io.Closer
+	closer  *mediaSockets
 	log     *slog.Logger
 
 	// counters add up what every room's forwarding did.
@@ -40,7 +39,7 @@ func NewManager(ctx context.Context, cfg Config, log *slog.Logger) (*Manager, er
 	if err != nil {
 		return nil, fmt.Errorf("sfu: %w", err)
 	}
-	cfg.flushSends = closer.Flush
+	cfg.afterFanout = closer.AfterFanout
 	return &Manager{cfg: cfg, api: api, sendAPI: closer.sendOnly, closer: closer, log: log.With("component", "sfu"), rooms: map[string]*Room{}}, nil
 }
 

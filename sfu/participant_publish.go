@@ -72,7 +72,7 @@ func (p *Participant) addTrack(req *livekit.AddTrackRequest) {
 		TrackID: info.Sid, Kind: kind, LayerWidths: layerWidths(req.GetLayers(), req.GetWidth()),
 		SendRTCP: p.pub.pc.WriteRTCP, Payloads: codecPayloads{}, Totals: p.room.counters, Log: p.log,
 		OnWanted:    func() { p.onSubscribedQuality(info.Sid) },
-		AfterFanout: p.cfg.flushSends,
+		AfterFanout: p.cfg.afterFanout,
 	})}
 	p.published[info.Sid] = lt
 	p.mu.Unlock()

@@ -21,7 +21,8 @@ func processCPU(b *testing.B) time.Duration {
 // BenchmarkSendPath is the server's whole send path as deployed: one
 // received VP8 packet fanned out to each subscriber's peer connection on
 // the shared UDP port (our interceptor set, SRTP, the UDP mux and its
-// batched socket), then flushed as the receivers do. The subscribers'
+// batched socket), then flushed as the receivers do at the end of each
+// frame, with segmentation on and off. The subscribers'
 // peer connections run in the same process and decrypt what arrives, so
 // ns/fwd (wall) and cpu-ns/fwd (the process's CPU) include their receive
 // work too; compare runs, not absolutes.
@@ -32,25 +33,29 @@ func BenchmarkSendPath(b *testing.B) {
 	}
 	port := probe.LocalAddr().(*net.UDPAddr).Port
 	probe.Close()
-	api, closer, err := newAPI(WebRTCConfig{UDPPort: port, IncludeLoopback: true, IPs: []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")}})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer closer.Close()
-	for _, subs := range []int{1, 16} {
-		b.Run(fmt.Sprintf("subscribers=%d", subs), func(b *testing.B) {
-			run, downs := forwardingBench(b, api, subs, closer.Flush)
-			b.ReportAllocs()
-			b.ResetTimer()
-			cpu0 := processCPU(b)
-			run()
-			b.StopTimer()
-			cpu := processCPU(b) - cpu0
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*subs), "ns/fwd")
-			b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N*subs), "cpu-ns/fwd")
-			if got := downs[0].Stats().PacketsForwarded; got < uint64(b.N)*9/10 {
-				b.Fatalf("only %d of %d packets written", got, b.N)
-			}
-		})
+	for _, segmentation := range []bool{false, true} {
+		api, closer, err := newAPI(WebRTCConfig{UDPPort: port, IncludeLoopback: true, IPs: []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")}, NoSegmentation: !segmentation})
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, subs := range []int{1, 16} {
+			b.Run(fmt.Sprintf("segmentation=%v/subscribers=%d", segmentation, subs), func(b *testing.B) {
+				run, downs := forwardingBench(b, api, subs, closer.AfterFanout)
+				b.ReportAllocs()
+				b.ResetTimer()
+				cpu0 := processCPU(b)
+				run()
+				b.StopTimer()
+				cpu := processCPU(b) - cpu0
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*subs), "ns/fwd")
+				b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N*subs), "cpu-ns/fwd")
+				if got := downs[0].Stats().PacketsForwarded; got < uint64(b.N)*9/10 {
+					b.Fatalf("only %d of %d packets written", got, b.N)
+				}
+			})
+		}
+		if err := closer.Close(); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

@@ -25,6 +25,10 @@ type Stats struct {
 	// Probes and ProbesSucceeded count bandwidth probes toward
 	// subscribers since start.
 	Probes, ProbesSucceeded uint64
+	// UDPDatagrams counts datagrams sent on the shared UDP port and
+	// UDPWrites the kernel writes (sendmmsg entries) that carried them:
+	// with segmentation one write carries several datagrams to one peer.
+	UDPDatagrams, UDPWrites uint64
 	// Downlinks is each subscriber's bandwidth estimate and probing.
 	Downlinks []DownlinkStats
 }
@@ -74,6 +78,8 @@ func (m *Manager) Stats() Stats {
 	st.RTXSent, st.RTXReceived = t.RTXSent, t.RTXReceived
 	st.EstimatedBitrate, st.PausedTracks = t.EstimatedBitrate, t.PausedTracks
 	st.Probes, st.ProbesSucceeded = t.Probes, t.ProbesSucceeded
+	u := m.closer.udpStats()
+	st.UDPDatagrams, st.UDPWrites = u.Datagrams, u.Messages
 	return st
 }
 

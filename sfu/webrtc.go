@@ -106,7 +106,7 @@ func newAPI(cfg WebRTCConfig) (*webrtc.API, *mediaSockets, error) {
 				}
 				base = n
 			}
-			sockets.batch = newBatchNet(base)
+			sockets.batch = newBatchNet(base, !cfg.NoSegmentation, slog.Default().With("component", "sfu"))
 			opts := []ice.UDPMuxFromPortOption{
 				ice.UDPMuxFromPortWithNetworks(ice.NetworkTypeUDP4),
 				ice.UDPMuxFromPortWithLogger(lf.NewLogger("udpmux")),
@@ -168,11 +168,20 @@ type mediaSockets struct {
 	sendOnly *webrtc.API
 }
 
-// Flush sends the datagrams queued on the shared UDP port.
-func (m *mediaSockets) Flush() {
+// AfterFanout sends the datagrams queued on the shared UDP port at the
+// end of a frame (batchNet.AfterFanout).
+func (m *mediaSockets) AfterFanout(endOfFrame bool) {
 	if m.batch != nil {
-		m.batch.Flush()
+		m.batch.AfterFanout(endOfFrame)
 	}
+}
+
+// udpStats counts what the shared UDP port sent (zero without one).
+func (m *mediaSockets) udpStats() batchStats {
+	if m.batch == nil {
+		return batchStats{}
+	}
+	return m.batch.Stats()
 }
 
 func (m *mediaSockets) Close() error { return m.closers.Close() }

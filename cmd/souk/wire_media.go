@@ -63,6 +63,7 @@ func wireMedia(ctx context.Context, cfg config.Config, api *httpapi.Server, node
 	}
 	webrtcCfg := sfu.WebRTCConfig{
 		UDPPort:        m.UDPPort,
+		NoSegmentation: !m.UDPSegmentation,
 		TCPPort:        m.TCPPort,
 		NodeIPs:        nodeIPs,
 		Interfaces:     m.Interfaces,

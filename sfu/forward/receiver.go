@@ -50,10 +50,13 @@ type ReceiverConfig struct {
 	// any subscriber wants changes; it reads the value with Wanted, so
 	// racing calls all report the latest (QualityOff: nobody watches).
 	OnWanted func()
-	// AfterFanout, when set, runs on the reader after each packet was
-	// handed to every down track: the server flushes its batched socket
-	// writes there, so one packet's copies leave together without waiting.
-	AfterFanout func()
+	// AfterFanout, when set, runs on the reader after each packet that
+	// was sent to at least one down track, saying whether the packet ended a frame
+	// (audio, a video packet with the marker bit, a retransmission): the
+	// server sends its batched socket writes there, so one packet's
+	// copies leave together, and a frame's packets to one subscriber can
+	// leave as one segmented write.
+	AfterFanout func(endOfFrame bool)
 }
 
 // layerStaleNs is how long a layer may be silent before subscribers fall
@@ -236,11 +239,12 @@ func (r *Receiver) handleRepair(l *layer, hdr *rtp.Header, pkt []byte) {
 		desc, vp8 = parseVP8(payload)
 	}
 	in := packetIn{layer: l.quality, hdr: hdr, payload: payload, clockNs: r.clockNs(), vp8: vp8, desc: desc, repaired: true, kfKnown: true}
+	wrote := 0
 	for _, d := range *r.downs.Load() {
-		d.forward(&in)
+		wrote += d.forward(&in)
 	}
-	if r.cfg.AfterFanout != nil {
-		r.cfg.AfterFanout()
+	if wrote > 0 && r.cfg.AfterFanout != nil {
+		r.cfg.AfterFanout(true)
 	}
 }
 
@@ -290,11 +294,14 @@ func (r *Receiver) handlePacket(l *layer, mime string, hdr *rtp.Header, pkt []by
 	if !audio && pkt0.isKeyframe() {
 		l.keyframeNs.Store(now)
 	}
+	wrote := 0
 	for _, d := range *r.downs.Load() {
-		d.forward(&pkt0)
+		wrote += d.forward(&pkt0)
 	}
-	if r.cfg.AfterFanout != nil {
-		r.cfg.AfterFanout()
+	// A packet nobody was sent (a layer nobody watches) ends nothing: it
+	// must not cut short the frame another layer is queueing.
+	if wrote > 0 && r.cfg.AfterFanout != nil {
+		r.cfg.AfterFanout(audio || hdr.Marker || len(payload) == 0)
 	}
 }
 
