@@ -28,6 +28,13 @@ const (
 	// arrives, so holding its earlier packets that long delays nothing a
 	// viewer sees.
 	batchMaxDelay = time.Millisecond
+	// batchMaxExtensions is how often the delay starts again because the
+	// queue kept growing: a fan-out of a frame to a few hundred
+	// subscribers takes longer than batchMaxDelay, and cutting it short
+	// would split each subscriber's frame into two writes. So a queued
+	// datagram waits for batchMaxDelay without a new write, and never
+	// more than (1 + batchMaxExtensions) × batchMaxDelay.
+	batchMaxExtensions = 4
 	// batchSlotSize is the largest datagram queued; larger ones (none on
 	// a 1500-byte path) are sent directly.
 	batchSlotSize = 1500
@@ -77,7 +84,8 @@ func (n *batchNet) ListenUDP(network string, laddr *net.UDPAddr) (piontransport.
 // AfterFanout is called by a receiver once a packet went to all its down
 // tracks. At the end of a frame (an audio packet, a video packet with the
 // marker bit) what every socket queued is sent; otherwise it waits for
-// the frame's last packet, at most batchMaxDelay.
+// the frame's last packet, or for the queue to stand still for
+// batchMaxDelay.
 func (n *batchNet) AfterFanout(endOfFrame bool) {
 	if endOfFrame {
 		n.Flush()
@@ -116,8 +124,9 @@ func (n *batchNet) Stats() batchStats {
 }
 
 // batchConn is a UDP socket whose RTP writes are queued and sent with
-// sendmmsg: when the queue is full, when Flush is called, or batchMaxDelay
-// after the first queued datagram, whichever comes first. Other writes
+// sendmmsg: when the queue is full, when Flush is called, or once nothing
+// was queued for batchMaxDelay (see batchMaxExtensions), whichever comes
+// first. Other writes
 // join the queue when it holds something (so a peer's datagrams keep
 // their order) and are sent at once when it is empty. A write copies
 // the datagram (pion reuses its buffer once the write returns) and reports
@@ -144,6 +153,8 @@ type batchConn struct {
 	stats  batchStats
 	timer  *time.Timer
 	armed  bool
+	seenN  int // queue length when the timer was last armed
+	extend int // times the timer was armed again for this queue
 	closed bool
 }
 
@@ -158,7 +169,7 @@ type batchSlot struct {
 
 func newBatchConn(uc *net.UDPConn) *batchConn {
 	c := &batchConn{UDPConn: uc, pc: ipv4.NewPacketConn(uc), log: slog.Default(), delay: batchMaxDelay}
-	c.timer = time.AfterFunc(time.Hour, c.Flush)
+	c.timer = time.AfterFunc(time.Hour, c.onTimer)
 	c.timer.Stop()
 	return c
 }
@@ -200,7 +211,7 @@ func (c *batchConn) WriteToAddrPort(b []byte, addr netip.AddrPort) (int, error) 
 	if c.n == batchMaxQueued {
 		c.flushLocked()
 	} else if !c.armed {
-		c.armed = true
+		c.armed, c.seenN, c.extend = true, c.n, 0
 		c.timer.Reset(c.delay)
 	}
 	c.mu.Unlock()
@@ -218,6 +229,23 @@ func isRTP(b []byte) bool {
 // because it does not allocate.
 func (c *batchConn) ReadFromAddrPort(b []byte) (int, netip.AddrPort, error) {
 	return c.UDPConn.ReadFromUDPAddrPort(b)
+}
+
+// onTimer sends the queue unless it grew since the timer was armed (a
+// fan-out in progress, which flushes when it ends) and may still wait.
+func (c *batchConn) onTimer() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.armed || c.n == 0 {
+		return
+	}
+	if c.n > c.seenN && c.extend < batchMaxExtensions {
+		c.seenN = c.n
+		c.extend++
+		c.timer.Reset(c.delay)
+		return
+	}
+	c.flushLocked()
 }
 
 // Flush sends the queued datagrams now.

@@ -250,3 +250,45 @@ func TestBatchConnSendsNonMediaAtOnce(t *testing.T) {
 		t.Errorf("%d datagrams counted, want 5", st.Datagrams)
 	}
 }
+
+// The delay starts again while a fan-out keeps adding to the queue, so a
+// subscriber's frame is not cut in two, but only batchMaxExtensions times.
+func TestBatchConnWaitsForAGrowingQueue(t *testing.T) {
+	peer := listenLoopback(t)
+	to := peer.LocalAddr().(*net.UDPAddr).AddrPort()
+	c := newBatchConn(listenLoopback(t))
+	c.delay = time.Hour // the test fires the timer itself
+	defer c.Close()
+	write := func(i int) {
+		t.Helper()
+		if _, err := c.WriteToAddrPort(datagram(0, i, 300), to); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(0)
+	write(1)
+	c.onTimer()
+	if n := c.queued(); n != 2 {
+		t.Fatalf("the timer sent a growing queue (%d left)", n)
+	}
+	c.onTimer() // nothing was added since
+	if n := c.queued(); n != 0 {
+		t.Fatalf("%d datagrams still queued after the queue stood still", n)
+	}
+	receive(t, peer, 2)
+
+	write(2)
+	for i := 0; i < batchMaxExtensions; i++ {
+		write(3 + i)
+		c.onTimer()
+		if c.queued() == 0 {
+			t.Fatalf("sent after %d extensions, want %d", i, batchMaxExtensions)
+		}
+	}
+	write(99)
+	c.onTimer()
+	if n := c.queued(); n != 0 {
+		t.Fatalf("still %d queued after %d extensions", n, batchMaxExtensions)
+	}
+	receive(t, peer, batchMaxExtensions+2)
+}
