@@ -141,6 +141,7 @@ type batchConn struct {
 	*net.UDPConn
 	pc  *ipv4.PacketConn
 	log *slog.Logger
+	raw *rawSocket // nil where raw system calls are not available
 
 	delay time.Duration // batchMaxDelay; longer in tests that look at the queue
 
@@ -168,7 +169,7 @@ type batchSlot struct {
 }
 
 func newBatchConn(uc *net.UDPConn) *batchConn {
-	c := &batchConn{UDPConn: uc, pc: ipv4.NewPacketConn(uc), log: slog.Default(), delay: batchMaxDelay}
+	c := &batchConn{UDPConn: uc, pc: ipv4.NewPacketConn(uc), log: slog.Default(), delay: batchMaxDelay, raw: newRawSocket(uc)}
 	c.timer = time.AfterFunc(time.Hour, c.onTimer)
 	c.timer.Stop()
 	return c
@@ -198,8 +199,9 @@ func (c *batchConn) WriteToAddrPort(b []byte, addr netip.AddrPort) (int, error) 
 		// more than the system call it would save.
 		c.stats.Datagrams++
 		c.stats.Messages++
+		n, err := c.writeOne(b, addr)
 		c.mu.Unlock()
-		return c.UDPConn.WriteToUDPAddrPort(b, addr)
+		return n, err
 	}
 	if c.n == len(c.chunks)*batchChunk {
 		c.chunks = append(c.chunks, new([batchChunk]batchSlot))
@@ -218,6 +220,22 @@ func (c *batchConn) WriteToAddrPort(b []byte, addr netip.AddrPort) (int, error) 
 	return len(b), nil
 }
 
+// writeOne sends one datagram now; the caller holds c.mu.
+func (c *batchConn) writeOne(b []byte, addr netip.AddrPort) (int, error) {
+	if c.raw != nil {
+		return c.raw.WriteTo(b, addr)
+	}
+	return c.UDPConn.WriteToUDPAddrPort(b, addr)
+}
+
+// writeBatch sends msgs with one sendmmsg; the caller holds c.mu.
+func (c *batchConn) writeBatch(msgs []ipv4.Message) (int, error) {
+	if c.raw != nil {
+		return c.raw.WriteBatch(msgs)
+	}
+	return c.pc.WriteBatch(msgs, 0)
+}
+
 // isRTP tells an RTP packet from the others sharing the port (RFC 7983:
 // STUN and DTLS by the first byte; RTCP by its packet type 192–223 where
 // RTP has the marker bit and payload type).
@@ -228,6 +246,9 @@ func isRTP(b []byte) bool {
 // ReadFromAddrPort reads like the plain socket; pion's UDP mux uses it
 // because it does not allocate.
 func (c *batchConn) ReadFromAddrPort(b []byte) (int, netip.AddrPort, error) {
+	if c.raw != nil {
+		return c.raw.ReadFromAddrPort(b)
+	}
 	return c.UDPConn.ReadFromUDPAddrPort(b)
 }
 
@@ -309,7 +330,7 @@ func (c *batchConn) flushLocked() {
 	c.stats.Datagrams += uint64(c.n)
 	c.stats.Messages += uint64(len(c.msgs))
 	for sent := 0; sent < len(c.msgs); {
-		k, err := c.pc.WriteBatch(c.msgs[sent:], 0)
+		k, err := c.writeBatch(c.msgs[sent:])
 		if err == nil {
 			sent += k
 			continue
@@ -341,7 +362,7 @@ func (c *batchConn) sendApart(m *ipv4.Message, cause error) {
 	}
 	to := m.Addr.(*net.UDPAddr).AddrPort()
 	for _, b := range m.Buffers {
-		_, _ = c.UDPConn.WriteToUDPAddrPort(b, to)
+		_, _ = c.writeOne(b, to)
 	}
 	c.stats.Messages += uint64(len(m.Buffers) - 1)
 }

@@ -292,3 +292,57 @@ func TestBatchConnWaitsForAGrowingQueue(t *testing.T) {
 	}
 	receive(t, peer, batchMaxExtensions+2)
 }
+
+// Reads report the sender, and writes reach IPv4 and IPv6 peers, from an
+// IPv4 socket, an IPv6 one, and a dual-stack one writing to an IPv4 peer.
+func TestBatchConnAddressFamilies(t *testing.T) {
+	listen := func(t *testing.T, network, ip string) *net.UDPConn {
+		t.Helper()
+		c, err := net.ListenUDP(network, &net.UDPAddr{IP: net.ParseIP(ip)})
+		if err != nil {
+			t.Skipf("no %s socket on %s: %v", network, ip, err)
+		}
+		t.Cleanup(func() { c.Close() })
+		return c
+	}
+	cases := []struct{ name, network, ip, peerNetwork, peerIP string }{
+		{"IPv4", "udp4", "127.0.0.1", "udp4", "127.0.0.1"},
+		{"IPv6", "udp6", "::1", "udp6", "::1"},
+		{"dual stack to IPv4", "udp", "::", "udp4", "127.0.0.1"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			c := newBatchConn(listen(t, tc.network, tc.ip))
+			defer c.Close()
+			peer := listen(t, tc.peerNetwork, tc.peerIP)
+			to := peer.LocalAddr().(*net.UDPAddr).AddrPort()
+			// Queued and sent by a flush, then one sent at once.
+			if _, err := c.WriteToAddrPort(datagram(0, 0, 500), to); err != nil {
+				t.Fatal(err)
+			}
+			c.Flush()
+			if _, err := c.WriteToAddrPort(rtcpDatagram(0, 1, 60), to); err != nil {
+				t.Fatal(err)
+			}
+			got := receive(t, peer, 2)
+			if len(got[0]) != 500 || len(got[1]) != 60 {
+				t.Fatalf("received %d and %d bytes", len(got[0]), len(got[1]))
+			}
+			// The peer answers; the read reports who sent it.
+			port := c.LocalAddr().(*net.UDPAddr).Port
+			back := netip.AddrPortFrom(to.Addr(), uint16(port))
+			if _, err := peer.WriteToUDPAddrPort([]byte("answer"), back); err != nil {
+				t.Fatal(err)
+			}
+			_ = c.SetReadDeadline(time.Now().Add(10 * time.Second))
+			buf := make([]byte, 1500)
+			n, from, err := c.ReadFromAddrPort(buf)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(buf[:n]) != "answer" || from != to {
+				t.Fatalf("read %q from %v, want \"answer\" from %v", buf[:n], from, to)
+			}
+		})
+	}
+}

@@ -21,7 +21,9 @@
 // room's ticker; batch_conn.go batches the writes of the shared UDP port
 // into sendmmsg calls, sent by the receivers at the end of each frame, and
 // send_plan.go groups a peer's queued datagrams into segmented writes (UDP
-// GSO, udp_gso_linux.go).
+// GSO, udp_gso_linux.go). udp_raw_linux.go reads and writes that socket with
+// raw system calls, so that the runtime's monitor thread is not woken
+// for every packet after an idle moment.
 //
 // Imports allowed: the standard library, pion, github.com/livekit/protocol
 // types, golang.org/x/net/ipv4 (sendmmsg), golang.org/x/sys/unix (the
