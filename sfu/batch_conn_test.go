@@ -148,6 +148,7 @@ func TestBatchConnEdges(t *testing.T) {
 // the RTCP packet queued in between included.
 func TestBatchConnSegments(t *testing.T) {
 	c := newBatchConn(listenLoopback(t))
+	c.delay = time.Hour // each frame is sent by its Flush, however slow the writes
 	defer c.Close()
 	if c.gso = gsoSupported(c.UDPConn); !c.gso {
 		t.Skip("the kernel has no UDP segmentation offload")
