@@ -24,9 +24,9 @@ const (
 	// batchMaxDelay bounds how long a queued datagram waits when nobody
 	// flushes: RTP written outside a fan-out (retransmissions, padding),
 	// what joined a non-empty queue, and the earlier packets of a video
-	// frame whose last packet is late. The frame cannot be decoded before its last packet
-	// arrives, so holding its earlier packets that long delays nothing a
-	// viewer sees.
+	// frame whose last packet is late. The frame cannot be decoded before
+	// its last packet arrives, so holding its earlier packets that long
+	// delays nothing a viewer sees.
 	batchMaxDelay = time.Millisecond
 	// batchMaxExtensions is how often the delay starts again because the
 	// queue kept growing: a fan-out of a frame to a few hundred

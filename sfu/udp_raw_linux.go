@@ -137,6 +137,9 @@ func (s *rawSocket) writeMsgs(count int, msg func(i int) ([][]byte, netip.AddrPo
 			v.SetLen(len(b))
 			s.iovs = append(s.iovs, v)
 		}
+		// len is the kernel's answer; until the call it holds the
+		// message's iovec count for the pass below.
+		s.hdrs[i].len = uint32(len(bufs))
 		h := &s.hdrs[i].hdr
 		*h = unix.Msghdr{}
 		h.Name = (*byte)(unsafe.Pointer(&s.names[i]))
@@ -146,16 +149,15 @@ func (s *rawSocket) writeMsgs(count int, msg func(i int) ([][]byte, netip.AddrPo
 			h.SetControllen(len(oob))
 		}
 	}
-	// The iovecs are placed once they stop moving.
+	// The iovecs are placed once appending can no longer move them.
 	k := 0
 	for i := range count {
-		bufs, _, _ := msg(i)
-		h := &s.hdrs[i].hdr
-		if len(bufs) > 0 {
-			h.Iov = &s.iovs[k]
-			h.SetIovlen(len(bufs))
+		n := int(s.hdrs[i].len)
+		if n > 0 {
+			s.hdrs[i].hdr.Iov = &s.iovs[k]
+			s.hdrs[i].hdr.SetIovlen(n)
 		}
-		k += len(bufs)
+		k += n
 	}
 	s.count = count
 	err := s.rc.Write(s.writeF)
