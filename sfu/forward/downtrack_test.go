@@ -283,3 +283,33 @@ func TestDownTrackLowerLayersWhileSteady(t *testing.T) {
 		t.Fatal("a lowered cap did not switch down")
 	}
 }
+
+// The receiver tells the server after each fan-out that sent something
+// whether the packet ended a frame (so batched sends go out then), and
+// says nothing after a packet of a layer nobody is sent.
+func TestReceiverReportsEndOfFrameAfterFanout(t *testing.T) {
+	r, layers := testReceiver(t, &Counters{}, nil, QualityLow, QualityHigh)
+	var calls []bool
+	r.cfg.AfterFanout = func(endOfFrame bool) { calls = append(calls, endOfFrame) }
+	d, w := bindDown(r, "sub")
+	var hdr rtp.Header
+	send := func(q int, seq uint16, key, marker bool) {
+		pkt := vp8RTP(t, uint32(100+q), seq, uint32(seq)*3000, seq, key, 100)
+		if marker {
+			pkt[1] |= 0x80
+		}
+		r.handlePacket(layers[q], webrtc.MimeTypeVP8, &hdr, pkt)
+	}
+	send(QualityHigh, 1, true, false)
+	send(QualityHigh, 2, false, true)
+	if w.count() != 2 || d.Stats().Layer != QualityHigh {
+		t.Fatalf("high not forwarded: %d packets, layer %d", w.count(), d.Stats().Layer)
+	}
+	if len(calls) != 2 || calls[0] || !calls[1] {
+		t.Fatalf("after the frame's two packets: %v, want [false true]", calls)
+	}
+	send(QualityLow, 1, true, true) // the subscriber stays on high
+	if w.count() != 2 || len(calls) != 2 {
+		t.Fatalf("a low packet nobody was sent: %d packets, calls %v", w.count(), calls)
+	}
+}

@@ -218,51 +218,61 @@ func (r *Receiver) readLoop(l *layer, mime string, read ReadFunc) {
 // it. It never starts a layer (it is an old picture) and does not make a
 // paused layer look live.
 func (r *Receiver) handleRepair(l *layer, hdr *rtp.Header, pkt []byte) {
-	hl, err := hdr.Unmarshal(pkt)
-	if err != nil {
-		return
-	}
-	end := len(pkt)
-	if hdr.Padding && end > hl {
-		end -= int(pkt[end-1])
-	}
-	if end <= hl {
+	payload, ok := unmarshalRTP(hdr, pkt)
+	if !ok || len(payload) == 0 {
 		return
 	}
 	l.cache.Store(hdr.SequenceNumber, pkt)
 	l.loss.observe(hdr.SequenceNumber)
 	r.cfg.Totals.RTXReceived.Add(1)
-	payload := pkt[hl:end]
 	var desc vp8Descriptor
 	vp8 := false
 	if l.isVP8 {
 		desc, vp8 = parseVP8(payload)
 	}
 	in := packetIn{layer: l.quality, hdr: hdr, payload: payload, clockNs: r.clockNs(), vp8: vp8, desc: desc, repaired: true, kfKnown: true}
-	wrote := 0
-	for _, d := range *r.downs.Load() {
-		wrote += d.forward(&in)
-	}
-	if wrote > 0 && r.cfg.AfterFanout != nil {
-		r.cfg.AfterFanout(true)
-	}
+	r.fanOut(&in, true)
 }
 
-// handlePacket is the forwarding hot path: cache once, then fan out.
-func (r *Receiver) handlePacket(l *layer, mime string, hdr *rtp.Header, pkt []byte) {
+// unmarshalRTP parses pkt's header into hdr and returns its payload
+// without padding; ok is false for a packet too short for what its header
+// says. The payload may be empty (a padding-only probe).
+func unmarshalRTP(hdr *rtp.Header, pkt []byte) (payload []byte, ok bool) {
 	hl, err := hdr.Unmarshal(pkt)
 	if err != nil {
-		return
+		return nil, false
 	}
 	end := len(pkt)
 	if hdr.Padding && end > hl {
 		end -= int(pkt[end-1])
 	}
 	if end < hl {
+		return nil, false
+	}
+	return pkt[hl:end], true
+}
+
+// fanOut hands in to every down track. If any was sent the packet, the
+// server hears whether it ended a frame (ReceiverConfig.AfterFanout); a
+// packet nobody was sent (a layer nobody watches) ends nothing, and must
+// not cut short the frame another layer is queueing.
+func (r *Receiver) fanOut(in *packetIn, endOfFrame bool) {
+	wrote := 0
+	for _, d := range *r.downs.Load() {
+		wrote += d.forward(in)
+	}
+	if wrote > 0 && r.cfg.AfterFanout != nil {
+		r.cfg.AfterFanout(endOfFrame)
+	}
+}
+
+// handlePacket is the forwarding hot path: cache once, then fan out.
+func (r *Receiver) handlePacket(l *layer, mime string, hdr *rtp.Header, pkt []byte) {
+	payload, ok := unmarshalRTP(hdr, pkt)
+	if !ok {
 		return
 	}
 	l.cache.Store(hdr.SequenceNumber, pkt)
-	payload := pkt[hl:end]
 	audio := r.cfg.Kind == webrtc.RTPCodecTypeAudio
 	now := r.clockNs()
 	l.loss.observe(hdr.SequenceNumber)
@@ -294,15 +304,7 @@ func (r *Receiver) handlePacket(l *layer, mime string, hdr *rtp.Header, pkt []by
 	if !audio && pkt0.isKeyframe() {
 		l.keyframeNs.Store(now)
 	}
-	wrote := 0
-	for _, d := range *r.downs.Load() {
-		wrote += d.forward(&pkt0)
-	}
-	// A packet nobody was sent (a layer nobody watches) ends nothing: it
-	// must not cut short the frame another layer is queueing.
-	if wrote > 0 && r.cfg.AfterFanout != nil {
-		r.cfg.AfterFanout(audio || hdr.Marker || len(payload) == 0)
-	}
+	r.fanOut(&pkt0, audio || hdr.Marker || len(payload) == 0)
 }
 
 // packetIn is one received packet as every down track sees it.
