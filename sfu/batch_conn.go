@@ -94,12 +94,17 @@ func (n *batchNet) AfterFanout(endOfFrame bool) {
 
 // Flush sends what every socket has queued.
 func (n *batchNet) Flush() {
-	n.mu.Lock()
-	conns := n.conns
-	n.mu.Unlock()
-	for _, c := range conns {
+	for _, c := range n.sockets() {
 		c.Flush()
 	}
+}
+
+// sockets is the sockets opened so far; the slice is only ever appended
+// to, so the snapshot can be read without the lock.
+func (n *batchNet) sockets() []*batchConn {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	return n.conns
 }
 
 // batchStats counts what a socket sent: datagrams, and the messages
@@ -111,11 +116,8 @@ type batchStats struct {
 
 // Stats reports the counts summed over the sockets.
 func (n *batchNet) Stats() batchStats {
-	n.mu.Lock()
-	conns := n.conns
-	n.mu.Unlock()
 	var s batchStats
-	for _, c := range conns {
+	for _, c := range n.sockets() {
 		cs := c.Stats()
 		s.Datagrams += cs.Datagrams
 		s.Messages += cs.Messages
