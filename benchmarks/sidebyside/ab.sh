@@ -22,51 +22,17 @@ if [ -z "$bench" ]; then
 	go build -o "$work/bench" ./cmd/souk
 	bench="$work/bench"
 fi
-key=bench
-secret=bench-secret-bench-secret-bench-secret-42
-
-free_port() { # $1: tcp or udp
-	node -e "
-const net = require('node:net'), dgram = require('node:dgram');
-if ('$1' === 'udp') { const s = dgram.createSocket('udp4'); s.bind(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); }); }
-else { const s = net.createServer(); s.listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); }); }"
-}
+. benchmarks/sidebyside/lib.sh
 
 for round in $(seq 1 "$rounds"); do
 	for bin in "$@"; do
 		rm -rf "$work/run" && mkdir -p "$work/run"
-		port=$(free_port tcp)
-		udp=$(free_port udp)
-		case "$bin" in
-		*livekit* | *lkbin*)
-			cat >"$work/run/livekit.yaml" <<-YAML
-				port: $port
-				bind_addresses: ["127.0.0.1"]
-				rtc:
-				  udp_port: $udp
-				  tcp_port: $(free_port tcp)
-				  use_external_ip: false
-				  node_ip: 127.0.0.1
-				keys:
-				  $key: $secret
-				logging:
-				  level: warn
-			YAML
-			"$bin" --config "$work/run/livekit.yaml" >"$work/run/server.log" 2>&1 &
-			;;
-		*)
-			SOUK_SERVER_ADDR="127.0.0.1:$port" SOUK_DATA_DIR="$work/run/data" SOUK_LOG_LEVEL=warn \
-				SOUK_MEDIA_KEYS="$key:$secret" SOUK_MEDIA_UDP_PORT="$udp" SOUK_MEDIA_TCP_PORT=0 \
-				SOUK_MEDIA_TURN_ENABLED=false SOUK_METRICS_ENABLED=false \
-				"$bin" serve >"$work/run/server.log" 2>&1 &
-			;;
-		esac
-		pid=$!
-		for _ in $(seq 1 300); do
-			curl -fsS -o /dev/null "http://127.0.0.1:$port/" 2>/dev/null && break
-			sleep 0.1
-		done
-		"$bench" bench --url "http://127.0.0.1:$port" --api-key "$key" --api-secret "$secret" \
+		kind=souk
+		case "$bin" in *livekit* | *lkbin*) kind=livekit ;; esac
+		start_server "$kind" "$bin" "$work/run"
+		pid=$server_pid port=$server_port
+		wait_ready "$work/run" || true
+		"$bench" bench --url "http://127.0.0.1:$port" --api-key "$bench_key" --api-secret "$bench_secret" \
 			--scenario livestream --subscribers "$n" --duration "$duration" --server-pid "$pid" \
 			--probe-packets 0 --json >"$work/run/report.json" 2>"$work/run/bench.log" ||
 			{ echo "$bin: bench failed:" >&2; tail -5 "$work/run/bench.log" >&2; }

@@ -31,65 +31,15 @@ if [ -z "$lk" ]; then
 	lk="$work/bin/server"
 fi
 
-key=bench
-secret=bench-secret-bench-secret-bench-secret-42
-
-free_port() { # $1: tcp or udp
-	node -e "
-const net = require('node:net'), dgram = require('node:dgram');
-if ('$1' === 'udp') { const s = dgram.createSocket('udp4'); s.bind(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); }); }
-else { const s = net.createServer(); s.listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); }); }"
-}
-
-wait_ready() { # $1: port, $2: pid
-	for _ in $(seq 1 300); do
-		kill -0 "$2" 2>/dev/null || { echo "server exited early; its log:" >&2; cat "$work/server.log" >&2; return 1; }
-		curl -fsS -o /dev/null "http://127.0.0.1:$1/" 2>/dev/null && return 0
-		sleep 0.1
-	done
-	echo "server on port $1 did not answer" >&2
-	return 1
-}
-
-start_souk() { # prints "pid port"
-	local port udp
-	port=$(free_port tcp)
-	udp=$(free_port udp)
-	mkdir -p "$work/souk-data"
-	SOUK_SERVER_ADDR="127.0.0.1:$port" SOUK_DATA_DIR="$work/souk-data" SOUK_LOG_LEVEL=warn \
-		SOUK_MEDIA_KEYS="$key:$secret" SOUK_MEDIA_UDP_PORT="$udp" SOUK_MEDIA_TCP_PORT=0 \
-		SOUK_MEDIA_TURN_ENABLED=false SOUK_METRICS_ENABLED=false \
-		"$work/souk" serve >"$work/server.log" 2>&1 &
-	echo "$! $port"
-}
-
-start_livekit() { # prints "pid port"
-	local port udp tcp
-	port=$(free_port tcp)
-	udp=$(free_port udp)
-	tcp=$(free_port tcp)
-	cat >"$work/livekit.yaml" <<-EOF
-		port: $port
-		bind_addresses: ["127.0.0.1"]
-		rtc:
-		  udp_port: $udp
-		  tcp_port: $tcp
-		  use_external_ip: false
-		  node_ip: 127.0.0.1
-		keys:
-		  $key: $secret
-		logging:
-		  level: warn
-	EOF
-	"$lk" --config "$work/livekit.yaml" >"$work/server.log" 2>&1 &
-	echo "$! $port"
-}
+. benchmarks/sidebyside/lib.sh
 
 run_one() { # $1: souk|livekit, $2: subscribers; prints one JSON line
-	local pid port
-	read -r pid port < <("start_$1")
-	wait_ready "$port" "$pid"
-	"$work/souk" bench --url "http://127.0.0.1:$port" --api-key "$key" --api-secret "$secret" \
+	local bin=$work/souk pid
+	[ "$1" = livekit ] && bin=$lk
+	start_server "$1" "$bin" "$work"
+	pid=$server_pid
+	wait_ready "$work"
+	"$work/souk" bench --url "http://127.0.0.1:$server_port" --api-key "$bench_key" --api-secret "$bench_secret" \
 		--scenario livestream --subscribers "$2" --duration "$duration" --join-path "$join_path" \
 		--server-pid "$pid" --probe-packets 20000 --json >"$work/report.json" 2>"$work/bench.log" ||
 		{ echo "bench against $1 failed:" >&2; tail -5 "$work/bench.log" >&2; }
