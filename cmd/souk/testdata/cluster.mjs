@@ -6,7 +6,7 @@
 // each other's video again.
 // usage: node cluster.mjs <harness base url> <ws url alice> <ws url bob> <token alice> <token bob> [drain]
 import { createInterface } from 'node:readline';
-import { harnessPages, recordPages, stepRecorder, until } from '../../../signal/testdata/browser/lib.mjs';
+import { harnessPages, recordPages, runScript, stepRecorder, until } from '../../../signal/testdata/browser/lib.mjs';
 
 const [harness, urlA, urlB, tokA, tokB, drainArg] = process.argv.slice(2);
 const results = {};
@@ -30,8 +30,7 @@ async function decodes(page, from) {
   }, 15000);
 }
 
-let exitCode = 0;
-try {
+await runScript({ t0, results, logs, close }, async () => {
   const alice = await open('alice');
   const bob = await open('bob');
   await step('join', async () => ({
@@ -64,8 +63,7 @@ try {
       return { ms: Date.now() - started, aliceSeesBob, bobSeesAlice };
     });
   }
-} catch (e) {
-  exitCode = 1;
+}, async () => {
   await recordPages(results, pages, () => ({ events: window.events.slice(-30), state: window.room && window.room.state }));
   // What each publisher's encoder produced per layer, so a failure
   // tells a server that lost media apart from a browser that sent none.
@@ -79,8 +77,4 @@ try {
     }
     return out;
   }, 'debug_sent_');
-} finally {
-  await close();
-}
-console.log(JSON.stringify({ ms: Date.now() - t0, results, logs: logs.slice(-40) }));
-process.exit(exitCode);
+});

@@ -1,7 +1,7 @@
 // Drives two livekit-client participants in headless Chromium against our
 // server and prints one JSON object of step results.
 // usage: node e2e.mjs <http base url> <v1|v0> <token alice> <token bob> [adaptive]
-import { harnessPages, recordPages, stepRecorder, until } from './lib.mjs';
+import { harnessPages, recordPages, runScript, stepRecorder, until } from './lib.mjs';
 
 const [base, mode, tokA, tokB, adaptiveArg] = process.argv.slice(2);
 const adaptive = adaptiveArg === 'adaptive';
@@ -35,8 +35,7 @@ async function mediaFlows(page, from) {
   }, 10000);
 }
 
-let exitCode = 0;
-try {
+await runScript({ t0, results, logs, close, fields: { mode, adaptive } }, async () => {
   const alice = await open('alice');
   const bob = await open('bob');
   await step('join', async () => {
@@ -109,8 +108,7 @@ try {
     await bob.evaluate(() => window.room.disconnect());
     return waitEvent(alice, 'bob disconnected', (e) => e.type === 'participantDisconnected' && e.identity === 'bob', 10000);
   });
-} catch (e) {
-  exitCode = 1;
+}, async () => {
   // Enough state to tell a signalling problem from a media one.
   await recordPages(results, pages, () => ({
     events: window.events.slice(-30),
@@ -119,8 +117,4 @@ try {
       tracks: [...p.trackPublications.values()].map((t) => ({ sid: t.trackSid, kind: t.kind, subscribed: t.isSubscribed, hasTrack: !!t.track })),
     })),
   }));
-} finally {
-  await close();
-}
-console.log(JSON.stringify({ mode, adaptive, ms: Date.now() - t0, results, logs: logs.slice(-40) }));
-process.exit(exitCode);
+});

@@ -6,7 +6,7 @@
 // temporal layers that reach the wish, so bob's decoded frame rate must
 // fall and come back. Prints one JSON object of step results.
 // usage: node framerate.mjs <http base url> <token alice> <token bob>
-import { harnessPages, recordPages, sleep, stepRecorder, until } from './lib.mjs';
+import { harnessPages, recordPages, runScript, sleep, stepRecorder, until } from './lib.mjs';
 
 const [base, tokA, tokB] = process.argv.slice(2);
 const wsURL = base.replace(/^http/, 'ws');
@@ -31,8 +31,7 @@ const setFPS = (page, from, fps) => page.evaluate(([id, f]) => {
   pub.setVideoFPS(f);
 }, [from, fps]);
 
-let exitCode = 0;
-try {
+await runScript({ t0, results, logs, close }, async () => {
   const alice = await open('alice');
   const bob = await open('bob');
   await step('join', async () => ({
@@ -67,11 +66,6 @@ try {
     if (!(again.fps >= full.fps * 0.8)) throw new Error(`${again.fps.toFixed(1)} fps after asking for 30 again, against ${full.fps.toFixed(1)} at first`);
     return again;
   });
-} catch (e) {
-  exitCode = 1;
+}, async () => {
   await recordPages(results, pages, async () => ({ events: window.events.slice(-30), stats: await window.mediaStats() }));
-} finally {
-  await close();
-}
-console.log(JSON.stringify({ ms: Date.now() - t0, results, logs: logs.slice(-40) }));
-process.exit(exitCode);
+});

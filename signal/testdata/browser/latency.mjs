@@ -10,7 +10,7 @@
 // decoded frame of alice's video is recorded. Then both call each other
 // `rounds` more times on the settled connections. Every RPC is timed from
 // performRpc to its result, one call at a time.
-import { harnessPages, recordPages, stepRecorder, until } from './lib.mjs';
+import { harnessPages, recordPages, runScript, stepRecorder, until } from './lib.mjs';
 
 const [base, mode, tokA, tokB, roundsArg] = process.argv.slice(2);
 const rounds = Number(roundsArg || 7);
@@ -41,8 +41,7 @@ async function rpcRounds(page, dest, n = rounds) {
   }, [dest, n]);
 }
 
-let exitCode = 0;
-try {
+await runScript({ t0, results, logs, close, fields: { mode } }, async () => {
   const alice = await open('alice');
   const bob = await open('bob');
   await step('publisher', async () => {
@@ -76,11 +75,6 @@ try {
     const bobToAlice = await rpcRounds(bob, 'alice');
     return { aliceToBob, bobToAlice, median: median([...aliceToBob, ...bobToAlice]) };
   });
-} catch (e) {
-  exitCode = 1;
+}, async () => {
   await recordPages(results, pages, () => ({ events: window.events.slice(-30) }));
-} finally {
-  await close();
-}
-console.log(JSON.stringify({ mode, ms: Date.now() - t0, results, logs: logs.slice(-40) }));
-process.exit(exitCode);
+});

@@ -95,3 +95,23 @@ export async function recordPages(results, pages, inPage, prefix = 'debug_') {
     } catch (err) { /* page gone */ }
   }
 }
+
+/**
+ * Runs a script's steps (body). On a failure, onFailure records what the
+ * pages show and the script will exit with 1. Either way the browsers
+ * close, and the results print as the one JSON line the Go side reads
+ * (fields first, e.g. the join path), before the process exits.
+ */
+export async function runScript({ t0, results, logs, close, fields = {} }, body, onFailure) {
+  let exitCode = 0;
+  try {
+    await body();
+  } catch (e) {
+    exitCode = 1;
+    await onFailure();
+  } finally {
+    await close();
+  }
+  console.log(JSON.stringify({ ...fields, ms: Date.now() - t0, results, logs: logs.slice(-40) }));
+  process.exit(exitCode);
+}

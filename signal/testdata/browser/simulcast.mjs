@@ -5,7 +5,7 @@
 // alice publishes camera and microphone; bob shows her large (1280×720),
 // carol as a 160×90 thumbnail. Further tokens join a crowd step in which
 // everyone publishes and everyone must decode everyone.
-import { harnessPages, recordPages, sleep, stepRecorder, until } from './lib.mjs';
+import { harnessPages, recordPages, runScript, sleep, stepRecorder, until } from './lib.mjs';
 
 const [base, tokA, tokB, tokC, ...crowd] = process.argv.slice(2);
 const wsURL = base.replace(/^http/, 'ws');
@@ -42,8 +42,7 @@ async function cameraKbps(page, ms) {
   return Math.round(((b1 - b0) * 8) / ms);
 }
 
-let exitCode = 0;
-try {
+await runScript({ t0, results, logs, close }, async () => {
   const alice = await open('alice');
   const bob = await open('bob');
   const carol = await open('carol');
@@ -128,11 +127,6 @@ try {
       return seen;
     });
   }
-} catch (e) {
-  exitCode = 1;
+}, async () => {
   await recordPages(results, pages, async () => ({ events: window.events.slice(-30), stats: await window.mediaStats() }));
-} finally {
-  await close();
-}
-console.log(JSON.stringify({ ms: Date.now() - t0, results, logs: logs.slice(-40) }));
-process.exit(exitCode);
+});

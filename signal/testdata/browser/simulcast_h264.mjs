@@ -4,7 +4,7 @@
 // at different resolutions (layers switch on IDR pictures). Prints one JSON
 // object of step results.
 // usage: node simulcast_h264.mjs <http base url> <token alice> <token bob> <token carol>
-import { harnessPages, recordPages, stepRecorder, until } from './lib.mjs';
+import { harnessPages, recordPages, runScript, stepRecorder, until } from './lib.mjs';
 
 const [base, tokA, tokB, tokC] = process.argv.slice(2);
 const wsURL = base.replace(/^http/, 'ws');
@@ -24,8 +24,7 @@ async function decoding(page, from, pred, timeoutMs) {
 }
 const isH264 = (v) => /h264/i.test(v.codec);
 
-let exitCode = 0;
-try {
+await runScript({ t0, results, logs, close }, async () => {
   const alice = await open('alice');
   const bob = await open('bob');
   const carol = await open('carol');
@@ -39,11 +38,6 @@ try {
     const large = await decoding(bob, 'alice', (v) => isH264(v) && v.frameWidth > thumb.frameWidth, 60000);
     return { large, thumb };
   });
-} catch (e) {
-  exitCode = 1;
+}, async () => {
   await recordPages(results, pages, async () => ({ events: window.events.slice(-30), stats: await window.mediaStats() }));
-} finally {
-  await close();
-}
-console.log(JSON.stringify({ ms: Date.now() - t0, results, logs: logs.slice(-40) }));
-process.exit(exitCode);
+});
