@@ -12,16 +12,18 @@ import (
 
 // requireBrowser skips when the browser toolchain is absent, except in CI
 // where a missing toolchain is a failure.
+// requireBrowser skips (or, under CI, fails) a browser test when Chromium
+// or the npm packages are missing, and skips it in -short mode.
 func requireBrowser(t *testing.T) {
 	t.Helper()
 	browsertest.Require(t, "..")
+	if testing.Short() {
+		t.Skip("browser e2e skipped in -short mode")
+	}
 }
 
 func TestBrowserE2E(t *testing.T) {
 	requireBrowser(t)
-	if testing.Short() {
-		t.Skip("browser e2e skipped in -short mode")
-	}
 	cases := []struct {
 		mode     string
 		adaptive bool // the app's room options: adaptiveStream + dynacast

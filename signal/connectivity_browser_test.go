@@ -81,9 +81,6 @@ func stderrGuard(t *testing.T) (check func()) {
 // no UDP at all.
 func TestBrowserConnectivity(t *testing.T) {
 	requireBrowser(t)
-	if testing.Short() {
-		t.Skip("browser e2e skipped in -short mode")
-	}
 	checkStderr := stderrGuard(t)
 	defer checkStderr()
 	// Everything the servers log goes to slog; warnings and errors are

@@ -12,9 +12,6 @@ import (
 // drops and restores the publisher's temporal layers for it.
 func TestBrowserFrameRate(t *testing.T) {
 	requireBrowser(t)
-	if testing.Short() {
-		t.Skip("browser e2e skipped in -short mode")
-	}
 	ts := startServer(t)
 	room := "browser-framerate"
 	ctx, cancel := context.WithTimeout(context.Background(), 180*time.Second)

@@ -50,9 +50,6 @@ type rpcFigures struct {
 // two-connection path must carry data about as fast as the single one.
 func TestBrowserLatency(t *testing.T) {
 	requireBrowser(t)
-	if testing.Short() {
-		t.Skip("browser e2e skipped in -short mode")
-	}
 	figures := map[string]latencyFigures{}
 	for _, mode := range []string{"v1", "v0"} {
 		ts := startServer(t, func(_ *sfu.Config, g *signal.Config) {

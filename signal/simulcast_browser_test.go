@@ -17,9 +17,6 @@ import (
 // participants who all publish and all decode each other.
 func TestBrowserSimulcast(t *testing.T) {
 	requireBrowser(t)
-	if testing.Short() {
-		t.Skip("browser e2e skipped in -short mode")
-	}
 	// Six encoding pages starve a small machine: give signalling more
 	// slack than the default before calling a client gone.
 	ts := startServer(t, func(_ *sfu.Config, g *signal.Config) {

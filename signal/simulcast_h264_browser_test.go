@@ -12,9 +12,6 @@ import (
 // so layer switches on IDR pictures work for H.264 as for VP8.
 func TestBrowserSimulcastH264(t *testing.T) {
 	requireBrowser(t)
-	if testing.Short() {
-		t.Skip("browser e2e skipped in -short mode")
-	}
 	ts := startServer(t)
 	room := "browser-simulcast-h264"
 	ctx, cancel := context.WithTimeout(context.Background(), 180*time.Second)
