@@ -8,13 +8,17 @@ import (
 	"github.com/redis/go-redis/v9"
 )
 
+// luaNowMs starts a script with now, the Redis server's clock in ms: every
+// node reads the same clock, whatever its own says.
+const luaNowMs = `
+local t = redis.call("TIME")
+local now = t[1] * 1000 + math.floor(t[2] / 1000)`
+
 // takeSlot holds a slot for one socket in a user's sorted set, whose
 // scores are when each slot lapses (Redis time, in ms). Lapsed slots go
 // first, so a node that died frees its users' slots once they lapse.
 // KEYS[1] the user's set; ARGV: slot, max, ttl ms. Returns 1 when taken.
-var takeSlot = redis.NewScript(`
-local t = redis.call("TIME")
-local now = t[1] * 1000 + math.floor(t[2] / 1000)
+var takeSlot = redis.NewScript(luaNowMs + `
 redis.call("ZREMRANGEBYSCORE", KEYS[1], "-inf", now)
 if not redis.call("ZSCORE", KEYS[1], ARGV[1]) and redis.call("ZCARD", KEYS[1]) >= tonumber(ARGV[2]) then
 	return 0
@@ -25,9 +29,7 @@ return 1`)
 
 // renewSlot pushes back the lapse of a slot still held. KEYS[1] the
 // user's set; ARGV: slot, ttl ms.
-var renewSlot = redis.NewScript(`
-local t = redis.call("TIME")
-local now = t[1] * 1000 + math.floor(t[2] / 1000)
+var renewSlot = redis.NewScript(luaNowMs + `
 redis.call("ZADD", KEYS[1], "XX", now + tonumber(ARGV[2]), ARGV[1])
 redis.call("PEXPIRE", KEYS[1], ARGV[2])
 return 1`)

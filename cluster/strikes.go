@@ -14,9 +14,7 @@ import (
 // none). The hash holds the failures and until when attempts are refused
 // (Redis time, ms); it is forgotten after a quiet max. KEYS[1] the key;
 // ARGV: free, base ms, max ms.
-var strikeFail = redis.NewScript(`
-local t = redis.call("TIME")
-local now = t[1] * 1000 + math.floor(t[2] / 1000)
+var strikeFail = redis.NewScript(luaNowMs + `
 local n = redis.call("HINCRBY", KEYS[1], "n", 1)
 local free, base, max = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
 local wait = 0
@@ -32,9 +30,7 @@ redis.call("PEXPIRE", KEYS[1], max + wait)
 return wait`)
 
 // strikeWait returns how long attempts are still refused (ms).
-var strikeWait = redis.NewScript(`
-local t = redis.call("TIME")
-local now = t[1] * 1000 + math.floor(t[2] / 1000)
+var strikeWait = redis.NewScript(luaNowMs + `
 local u = tonumber(redis.call("HGET", KEYS[1], "until") or "0")
 if u > now then
 	return u - now
