@@ -34,20 +34,11 @@ func TestLimits(t *testing.T) {
 		first.handshake("")
 		second := dialRaw(t, n, tokenQuery(bo.APIToken))
 		second.handshake("")
-		third := dialRaw(t, n, tokenQuery(bo.APIToken))
-		third.expect("0")
-		third.send("40")
-		third.expect(`44{"message":"too many connections`)
+		expectTooManyConnections(t, n, tokenQuery(bo.APIToken))
 		first.c.Close()
 		first.expectCloseQuietly()
 		// The slot is released once the server noticed.
-		eventually(t, func() bool {
-			c := dialRaw(t, n, tokenQuery(bo.APIToken))
-			c.expect("0")
-			c.send("40")
-			got, _ := c.read(true)
-			return strings.HasPrefix(got, "40")
-		})
+		eventually(t, func() bool { return connectAccepted(t, n, tokenQuery(bo.APIToken)) })
 	})
 
 	t.Run("rooms, size and rate", func(t *testing.T) {

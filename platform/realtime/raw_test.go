@@ -146,3 +146,24 @@ func eventually(t *testing.T, cond func() bool) {
 		time.Sleep(50 * time.Millisecond)
 	}
 }
+
+// expectTooManyConnections opens a socket as query's user and checks that
+// its namespace connect is refused for the per-user connection limit.
+func expectTooManyConnections(t *testing.T, n *node, query url.Values) {
+	t.Helper()
+	c := dialRaw(t, n, query)
+	c.expect("0")
+	c.send("40")
+	c.expect(`44{"message":"too many connections`)
+}
+
+// connectAccepted opens a socket as query's user and reports whether its
+// namespace connect is accepted.
+func connectAccepted(t *testing.T, n *node, query url.Values) bool {
+	t.Helper()
+	c := dialRaw(t, n, query)
+	c.expect("0")
+	c.send("40")
+	got, _ := c.read(true)
+	return strings.HasPrefix(got, "40")
+}
