@@ -67,3 +67,22 @@ func TestTURNSecretPersists(t *testing.T) {
 		t.Fatalf("secret not redacted: %q", got)
 	}
 }
+
+// Segmented UDP sends are on unless turned off.
+func TestMediaUDPSegmentation(t *testing.T) {
+	for _, tc := range []struct {
+		env  []string
+		want bool
+	}{
+		{nil, true},
+		{[]string{"SOUK_MEDIA_UDP_SEGMENTATION=false"}, false},
+	} {
+		cfg, err := Load("", tc.env)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cfg.Media.UDPSegmentation != tc.want {
+			t.Errorf("env %v: udp_segmentation %v, want %v", tc.env, cfg.Media.UDPSegmentation, tc.want)
+		}
+	}
+}
