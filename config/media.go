@@ -44,6 +44,10 @@ type Media struct {
 	// where the kernel and the network device support it; the kernel cuts
 	// it back into the same datagrams. Default true.
 	UDPSegmentation bool `yaml:"udp_segmentation"`
+	// DirectSRTP encrypts forwarded RTP in Souk's own code and queues it
+	// on the shared UDP port, skipping pion's per-packet send path, for
+	// every connection whose ICE pair is on that port. Default true.
+	DirectSRTP bool `yaml:"direct_srtp"`
 	// PortRangeStart/End restrict ephemeral ICE ports when UDPPort is 0.
 	// Both zero means any port.
 	PortRangeStart int `yaml:"port_range_start"`
@@ -138,6 +142,7 @@ func DefaultMedia() Media {
 		Keys:            map[string]string{},
 		UDPPort:         7882,
 		UDPSegmentation: true,
+		DirectSRTP:      true,
 		TCPPort:         7881,
 		TURN: TURN{Enabled: true, UDPPort: 3478, TCPPort: 3478, TLSPort: 5349, ListenIP: "0.0.0.0", Realm: "souk",
 			CredentialTTL: 24 * time.Hour, MaxAllocationsPerUser: 10, MaxAllocations: 1000,

@@ -68,21 +68,23 @@ func TestTURNSecretPersists(t *testing.T) {
 	}
 }
 
-// Segmented UDP sends are on unless turned off.
-func TestMediaUDPSegmentation(t *testing.T) {
+// Segmented UDP sends and the direct SRTP path are on unless turned off.
+func TestMediaSendPathSwitches(t *testing.T) {
 	for _, tc := range []struct {
-		env  []string
-		want bool
+		env                      []string
+		segmentation, directSRTP bool
 	}{
-		{nil, true},
-		{[]string{"SOUK_MEDIA_UDP_SEGMENTATION=false"}, false},
+		{nil, true, true},
+		{[]string{"SOUK_MEDIA_UDP_SEGMENTATION=false"}, false, true},
+		{[]string{"SOUK_MEDIA_DIRECT_SRTP=false"}, true, false},
 	} {
 		cfg, err := Load("", tc.env)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if cfg.Media.UDPSegmentation != tc.want {
-			t.Errorf("env %v: udp_segmentation %v, want %v", tc.env, cfg.Media.UDPSegmentation, tc.want)
+		if cfg.Media.UDPSegmentation != tc.segmentation || cfg.Media.DirectSRTP != tc.directSRTP {
+			t.Errorf("env %v: udp_segmentation %v, direct_srtp %v; want %v, %v", tc.env,
+				cfg.Media.UDPSegmentation, cfg.Media.DirectSRTP, tc.segmentation, tc.directSRTP)
 		}
 	}
 }

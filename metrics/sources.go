@@ -22,6 +22,9 @@ type MediaSnapshot struct {
 	// UDPDatagrams and UDPWrites count datagrams sent on the shared UDP
 	// port and the kernel writes that carried them.
 	UDPDatagrams, UDPWrites uint64
+	// UDPDirect counts RTP packets encrypted and queued on the shared UDP
+	// port without passing through pion (media.direct_srtp).
+	UDPDirect uint64
 	// DownlinkEstimates is the send-side bandwidth estimate (bit/s) of
 	// each subscriber with transport-wide feedback.
 	DownlinkEstimates []uint64

@@ -6,6 +6,7 @@ import (
 	"net"
 	"net/netip"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -49,6 +50,10 @@ type batchNet struct {
 	piontransport.Net
 	segmentation bool // try UDP segmentation offload (GSO)
 	log          *slog.Logger
+
+	// direct counts RTP packets that reached a socket without passing
+	// through pion (direct_out.go).
+	direct atomic.Uint64
 
 	mu    sync.Mutex
 	conns []*batchConn
@@ -107,11 +112,24 @@ func (n *batchNet) sockets() []*batchConn {
 	return n.conns
 }
 
+// socketAt is the socket bound to addr, nil if none is.
+func (n *batchNet) socketAt(addr netip.AddrPort) *batchConn {
+	for _, c := range n.sockets() {
+		if c.local == addr {
+			return c
+		}
+	}
+	return nil
+}
+
 // batchStats counts what a socket sent: datagrams, and the messages
 // (sendmmsg entries) that carried them; with segmentation one message
 // carries several datagrams to one peer.
 type batchStats struct {
 	Datagrams, Messages uint64
+	// Direct is how many RTP packets were sent without passing through
+	// pion (batchNet only).
+	Direct uint64
 }
 
 // Stats reports the counts summed over the sockets.
@@ -122,6 +140,7 @@ func (n *batchNet) Stats() batchStats {
 		s.Datagrams += cs.Datagrams
 		s.Messages += cs.Messages
 	}
+	s.Direct = n.direct.Load()
 	return s
 }
 
@@ -141,9 +160,10 @@ func (n *batchNet) Stats() batchStats {
 // back into the same datagrams on the wire.
 type batchConn struct {
 	*net.UDPConn
-	pc  *ipv4.PacketConn
-	log *slog.Logger
-	raw *rawSocket // nil where raw system calls are not available
+	pc    *ipv4.PacketConn
+	local netip.AddrPort // the bound address, IPv4 unmapped
+	log   *slog.Logger
+	raw   *rawSocket // nil where raw system calls are not available
 
 	delay time.Duration // batchMaxDelay; longer in tests that look at the queue
 
@@ -172,6 +192,10 @@ type batchSlot struct {
 
 func newBatchConn(uc *net.UDPConn) *batchConn {
 	c := &batchConn{UDPConn: uc, pc: ipv4.NewPacketConn(uc), log: slog.Default(), delay: batchMaxDelay, raw: newRawSocket(uc)}
+	if la, ok := uc.LocalAddr().(*net.UDPAddr); ok {
+		ap := la.AddrPort()
+		c.local = netip.AddrPortFrom(ap.Addr().Unmap(), ap.Port())
+	}
 	c.timer = time.AfterFunc(time.Hour, c.onTimer)
 	c.timer.Stop()
 	return c

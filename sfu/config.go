@@ -84,6 +84,10 @@ type WebRTCConfig struct {
 	// queued datagrams as one segmented write (UDP GSO), which it does by
 	// default where the kernel supports it.
 	NoSegmentation bool
+	// NoDirectSRTP keeps forwarded RTP on pion's send path. By default a
+	// connection whose ICE pair is on the shared UDP port gets its
+	// packets encrypted and queued there directly (direct_out.go).
+	NoDirectSRTP bool
 
 	// Codecs rooms allow; the zero value allows every codec we forward.
 	Codecs CodecConfig

@@ -15,37 +15,71 @@ import (
 	"souk/sfu/forward"
 )
 
-// connectDown binds a down track to a real server-side peer connection
-// (our API) talking to an in-process receiving peer connection over
-// loopback, and returns once the track is bound.
-func connectDown(b *testing.B, api *webrtc.API, d *forward.DownTrack) func() {
-	b.Helper()
+// downLink says how connectDown connects a down track.
+type downLink struct {
+	// sockets, when set, gives the server's connection its own API and
+	// direct send path (mediaSockets.peerAPI), as the manager does.
+	sockets *mediaSockets
+	// client adjusts the receiving side's settings.
+	client func(*webrtc.SettingEngine)
+	// onPacket hears every RTP packet the receiving side decrypts; nil
+	// drains them.
+	onPacket func(*rtp.Packet)
+}
+
+// connectDown binds a down track, made by newDown with the writer wrapper
+// the connection wants, to a real server-side peer connection (our API)
+// talking to an in-process receiving peer connection over loopback, and
+// returns once the connection is up.
+func connectDown(tb testing.TB, api *webrtc.API, link downLink, newDown func(wrap func(webrtc.TrackLocalWriter) webrtc.TrackLocalWriter) *forward.DownTrack) (*forward.DownTrack, func()) {
+	tb.Helper()
+	var out *directOut
+	wrap := func(w webrtc.TrackLocalWriter) webrtc.TrackLocalWriter { return w }
+	if link.sockets != nil {
+		api, out = link.sockets.peerAPI(api, true, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	}
 	srv, err := api.NewPeerConnection(webrtc.Configuration{})
 	if err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
+	if out != nil {
+		out.attach(srv)
+		srv.OnConnectionStateChange(out.stateChanged)
+		wrap = out.wrap
+	}
+	d := newDown(wrap)
 	se := webrtc.SettingEngine{}
 	se.SetIncludeLoopbackCandidate(true)
 	se.SetNetworkTypes([]webrtc.NetworkType{webrtc.NetworkTypeUDP4})
+	if link.client != nil {
+		link.client(&se)
+	}
 	me := &webrtc.MediaEngine{}
 	if err := me.RegisterDefaultCodecs(); err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
 	cli, err := webrtc.NewAPI(webrtc.WithMediaEngine(me), webrtc.WithSettingEngine(se)).NewPeerConnection(webrtc.Configuration{})
 	if err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
 	// Drain what arrives so the receiver behaves like a subscriber.
 	cli.OnTrack(func(tr *webrtc.TrackRemote, _ *webrtc.RTPReceiver) {
 		buf := make([]byte, buffer.MaxPacketSize)
 		for {
-			if _, _, err := tr.Read(buf); err != nil {
+			n, _, err := tr.Read(buf)
+			if err != nil {
 				return
+			}
+			if link.onPacket != nil {
+				var p rtp.Packet
+				if p.Unmarshal(buf[:n]) == nil {
+					link.onPacket(&p)
+				}
 			}
 		}
 	})
 	if _, err := srv.AddTransceiverFromTrack(d, webrtc.RTPTransceiverInit{Direction: webrtc.RTPTransceiverDirectionSendonly}); err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
 	}
 	exchange := func(from, to *webrtc.PeerConnection, offer bool) {
 		var sd webrtc.SessionDescription
@@ -55,30 +89,27 @@ func connectDown(b *testing.B, api *webrtc.API, d *forward.DownTrack) func() {
 			sd, err = from.CreateAnswer(nil)
 		}
 		if err != nil {
-			b.Fatal(err)
+			tb.Fatal(err)
 		}
 		done := webrtc.GatheringCompletePromise(from)
 		if err := from.SetLocalDescription(sd); err != nil {
-			b.Fatal(err)
+			tb.Fatal(err)
 		}
 		<-done
 		if err := to.SetRemoteDescription(*from.LocalDescription()); err != nil {
-			b.Fatal(err)
+			tb.Fatal(err)
 		}
 	}
 	exchange(srv, cli, true)
 	exchange(cli, srv, false)
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		if srv.ConnectionState() == webrtc.PeerConnectionStateConnected {
-			break
-		}
+	deadline := time.Now().Add(30 * time.Second)
+	for srv.ConnectionState() != webrtc.PeerConnectionStateConnected || cli.ConnectionState() != webrtc.PeerConnectionStateConnected {
 		if time.Now().After(deadline) {
-			b.Fatal("peer connection did not connect")
+			tb.Fatal("peer connection did not connect")
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-	return func() { _ = srv.Close(); _ = cli.Close() }
+	return d, func() { _ = srv.Close(); _ = cli.Close() }
 }
 
 // BenchmarkForwardPion is BenchmarkForward with each subscriber behind a
@@ -93,7 +124,7 @@ func BenchmarkForwardPion(b *testing.B) {
 	defer closer.Close()
 	for _, subs := range []int{1, 2} {
 		b.Run(fmt.Sprintf("subscribers=%d", subs), func(b *testing.B) {
-			run, downs := forwardingBench(b, api, subs, nil)
+			run, downs := forwardingBench(b, api, subs, nil, downLink{})
 			b.ReportAllocs()
 			b.ResetTimer()
 			run()
@@ -116,7 +147,7 @@ const framePackets = 3
 // receiving peer connection that closes when the benchmark ends. run
 // forwards the packets; afterFanout (may be nil) is the receiver's
 // ReceiverConfig.AfterFanout.
-func forwardingBench(b *testing.B, api *webrtc.API, subs int, afterFanout func(bool)) (run func(), downs []*forward.DownTrack) {
+func forwardingBench(b *testing.B, api *webrtc.API, subs int, afterFanout func(bool), link downLink) (run func(), downs []*forward.DownTrack) {
 	b.Helper()
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	recv := forward.NewReceiver(forward.ReceiverConfig{TrackID: "TR_bench", Kind: webrtc.RTPCodecTypeVideo,
@@ -143,8 +174,11 @@ func forwardingBench(b *testing.B, api *webrtc.API, subs int, afterFanout func(b
 		return copy(buf, pkt), false, nil
 	})
 	for i := 0; i < subs; i++ {
-		d := forward.NewDownTrack(forward.DownTrackConfig{Receiver: recv, TrackID: "TR_bench", StreamID: "PA_bench|TR_bench", Subscriber: fmt.Sprintf("sub%d", i), Log: log})
-		b.Cleanup(connectDown(b, api, d))
+		d, closeLink := connectDown(b, api, link, func(wrap func(webrtc.TrackLocalWriter) webrtc.TrackLocalWriter) *forward.DownTrack {
+			return forward.NewDownTrack(forward.DownTrackConfig{Receiver: recv, TrackID: "TR_bench", StreamID: "PA_bench|TR_bench",
+				Subscriber: fmt.Sprintf("sub%d", i), Log: log, WrapWriter: wrap})
+		})
+		b.Cleanup(closeLink)
 		recv.AddDown(d)
 		downs = append(downs, d)
 	}

@@ -201,25 +201,27 @@ func (m *Manager) newParticipant(r *Room, req JoinRequest, sink Sink) (*Particip
 	}
 	p.log = r.log.With("identity", req.Identity, "sid", p.sid)
 	var err error
-	p.pub, err = newTransport(m.api, nil, livekit.SignalTarget_PUBLISHER, p.send, p.log)
+	api, out := m.closer.peerAPI(m.api, false, p.log)
+	p.pub, err = newTransport(api, out, nil, livekit.SignalTarget_PUBLISHER, p.send, p.log)
 	if err != nil {
 		return nil, err
 	}
 	p.pub.pc.OnTrack(p.onTrack)
 	p.pub.pc.OnDataChannel(p.acceptDataChannel)
-	p.pub.pc.OnConnectionStateChange(p.onConnectionState)
+	p.pub.onConnectionState(p.onConnectionState)
 	if req.SinglePC {
 		p.pub.midMap = func() map[string]string { return midMap(p.pub.pc) }
 		return p, nil
 	}
 	// The subscriber connection only sends media: no interceptors.
-	p.sub, err = newTransport(m.sendAPI, nil, livekit.SignalTarget_SUBSCRIBER, p.send, p.log)
+	api, out = m.closer.peerAPI(m.sendAPI, true, p.log)
+	p.sub, err = newTransport(api, out, nil, livekit.SignalTarget_SUBSCRIBER, p.send, p.log)
 	if err != nil {
 		p.pub.close()
 		return nil, err
 	}
 	p.sub.midMap = func() map[string]string { return midMap(p.sub.pc) }
-	p.sub.pc.OnConnectionStateChange(p.onConnectionState)
+	p.sub.onConnectionState(p.onConnectionState)
 	// The client adopts server-created channels on the subscriber
 	// connection by label and reads downstream data from them.
 	ordered, lossyRetransmits := false, uint16(0)

@@ -17,6 +17,7 @@ func (p *Participant) subscribe(pub *publishedTrack) {
 		p.mu.Unlock()
 		return
 	}
+	tr := p.subscriberTransport()
 	dt := forward.NewDownTrack(forward.DownTrackConfig{
 		Receiver: pub.recv, TrackID: pub.sid, StreamID: pub.streamID(), Subscriber: p.identity, Log: p.log,
 		OnUnsupported: func() {
@@ -25,12 +26,12 @@ func (p *Participant) subscribe(pub *publishedTrack) {
 		},
 		Transport:           p.down.sendSide,
 		OnTransportFeedback: p.down.onFeedback,
+		WrapWriter:          tr.wrapWriter,
 	})
 	s := &subscription{pub: pub, dt: dt}
 	p.subs[pub.sid] = s
 	p.mu.Unlock()
 
-	tr := p.subscriberTransport()
 	sender, err := tr.addTrack(dt, !p.singlePC)
 	if err != nil {
 		p.log.Warn("subscribe failed", "track", pub.sid, "err", err)

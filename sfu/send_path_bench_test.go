@@ -22,7 +22,8 @@ func processCPU(b *testing.B) time.Duration {
 // received VP8 packet fanned out to each subscriber's peer connection on
 // the shared UDP port (our interceptor set, SRTP, the UDP mux and its
 // batched socket), then flushed as the receivers do at the end of each
-// frame, with segmentation on and off. The subscribers'
+// frame: through pion with segmentation off and on, and directly
+// (direct_out.go). The subscribers'
 // peer connections run in the same process and decrypt what arrives, so
 // ns/fwd (wall) and cpu-ns/fwd (the process's CPU) include their receive
 // work too; compare runs, not absolutes.
@@ -33,14 +34,25 @@ func BenchmarkSendPath(b *testing.B) {
 	}
 	port := probe.LocalAddr().(*net.UDPAddr).Port
 	probe.Close()
-	for _, segmentation := range []bool{false, true} {
-		api, closer, err := newAPI(WebRTCConfig{UDPPort: port, IncludeLoopback: true, IPs: []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")}, NoSegmentation: !segmentation})
+	modes := []struct {
+		name                   string
+		segmentation, directly bool
+	}{
+		{"pion/segmentation=false", false, false},
+		{"pion/segmentation=true", true, false},
+		{"direct/segmentation=true", true, true},
+	}
+	for _, mode := range modes {
+		api, closer, err := newAPI(WebRTCConfig{UDPPort: port, IncludeLoopback: true, IPs: []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")},
+			NoSegmentation: !mode.segmentation, NoDirectSRTP: !mode.directly})
 		if err != nil {
 			b.Fatal(err)
 		}
+		link := downLink{sockets: closer}
 		for _, subs := range []int{1, 16} {
-			b.Run(fmt.Sprintf("segmentation=%v/subscribers=%d", segmentation, subs), func(b *testing.B) {
-				run, downs := forwardingBench(b, api, subs, closer.AfterFanout)
+			b.Run(fmt.Sprintf("%s/subscribers=%d", mode.name, subs), func(b *testing.B) {
+				run, downs := forwardingBench(b, api, subs, closer.AfterFanout, link)
+				direct0 := closer.udpStats().Direct
 				b.ReportAllocs()
 				b.ResetTimer()
 				cpu0 := processCPU(b)
@@ -51,6 +63,10 @@ func BenchmarkSendPath(b *testing.B) {
 				b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N*subs), "cpu-ns/fwd")
 				if got := downs[0].Stats().PacketsForwarded; got < uint64(b.N)*9/10 {
 					b.Fatalf("only %d of %d packets written", got, b.N)
+				}
+				// The path the mode names is the one taken.
+				if direct := closer.udpStats().Direct - direct0; (direct > 0) != mode.directly {
+					b.Fatalf("%d packets sent directly in mode %s", direct, mode.name)
 				}
 			})
 		}

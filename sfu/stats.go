@@ -29,6 +29,9 @@ type Stats struct {
 	// UDPWrites the kernel writes (sendmmsg entries) that carried them:
 	// with segmentation one write carries several datagrams to one peer.
 	UDPDatagrams, UDPWrites uint64
+	// UDPDirect counts RTP packets that reached the shared UDP port
+	// without passing through pion (direct_out.go).
+	UDPDirect uint64
 	// Downlinks is each subscriber's bandwidth estimate and probing.
 	Downlinks []DownlinkStats
 }
@@ -79,7 +82,7 @@ func (m *Manager) Stats() Stats {
 	st.EstimatedBitrate, st.PausedTracks = t.EstimatedBitrate, t.PausedTracks
 	st.Probes, st.ProbesSucceeded = t.Probes, t.ProbesSucceeded
 	u := m.closer.udpStats()
-	st.UDPDatagrams, st.UDPWrites = u.Datagrams, u.Messages
+	st.UDPDatagrams, st.UDPWrites, st.UDPDirect = u.Datagrams, u.Messages, u.Direct
 	return st
 }
 

@@ -21,6 +21,8 @@ type transport struct {
 	log    *slog.Logger
 	send   func(*livekit.SignalResponse)
 	midMap func() map[string]string
+	// out sends forwarded RTP past pion when it can; nil when off.
+	out *directOut
 
 	mu        sync.Mutex
 	remoteSet bool
@@ -32,12 +34,15 @@ type transport struct {
 	closed    bool
 }
 
-func newTransport(api *webrtc.API, iceServers []webrtc.ICEServer, target livekit.SignalTarget, send func(*livekit.SignalResponse), log *slog.Logger) (*transport, error) {
+func newTransport(api *webrtc.API, out *directOut, iceServers []webrtc.ICEServer, target livekit.SignalTarget, send func(*livekit.SignalResponse), log *slog.Logger) (*transport, error) {
 	pc, err := api.NewPeerConnection(webrtc.Configuration{ICEServers: iceServers, SDPSemantics: webrtc.SDPSemanticsUnifiedPlan})
 	if err != nil {
 		return nil, fmt.Errorf("new peer connection: %w", err)
 	}
-	t := &transport{pc: pc, target: target, log: log.With("pc", target.String()), send: send}
+	t := &transport{pc: pc, target: target, log: log.With("pc", target.String()), send: send, out: out}
+	if out != nil {
+		out.attach(pc)
+	}
 	// Trickle every local candidate; the client queues them until its
 	// remote description is set.
 	pc.OnICECandidate(func(c *webrtc.ICECandidate) {
@@ -51,6 +56,25 @@ func newTransport(api *webrtc.API, iceServers []webrtc.ICEServer, target livekit
 		t.send(&livekit.SignalResponse{Message: &livekit.SignalResponse_Trickle{Trickle: &livekit.TrickleRequest{CandidateInit: string(b), Target: target}}})
 	})
 	return t, nil
+}
+
+// onConnectionState sets the connection's state handler; the direct
+// send path hears every change first.
+func (t *transport) onConnectionState(f func(webrtc.PeerConnectionState)) {
+	t.pc.OnConnectionStateChange(func(s webrtc.PeerConnectionState) {
+		if t.out != nil {
+			t.out.stateChanged(s)
+		}
+		f(s)
+	})
+}
+
+// wrapWriter gives a down track added to this connection its writer.
+func (t *transport) wrapWriter(w webrtc.TrackLocalWriter) webrtc.TrackLocalWriter {
+	if t.out == nil {
+		return w
+	}
+	return t.out.wrap(w)
 }
 
 // maxPendingCandidates bounds what a client can make us queue before the

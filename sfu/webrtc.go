@@ -150,6 +150,16 @@ func newAPI(cfg WebRTCConfig) (*webrtc.API, *mediaSockets, error) {
 		return fail(errors.New("neither UDP nor TCP is enabled for media"))
 	}
 	se.SetNetworkTypes(networks)
+	if sockets.batch != nil && !cfg.NoDirectSRTP {
+		// Forwarded RTP can then skip pion's send path (direct_out.go),
+		// which needs us to be the DTLS server; we already are whenever
+		// we offer, as browsers answer "active".
+		if err := se.SetAnsweringDTLSRole(webrtc.DTLSRoleServer); err != nil {
+			return fail(fmt.Errorf("dtls role: %w", err))
+		}
+		sockets.direct = true
+	}
+	sockets.me, sockets.reg, sockets.se = me, reg, se
 	api := webrtc.NewAPI(webrtc.WithMediaEngine(me), webrtc.WithInterceptorRegistry(reg), webrtc.WithSettingEngine(se))
 	// A connection that only sends (the subscriber connection of the
 	// two-connection path) needs none of them: without interceptors it
@@ -166,6 +176,30 @@ type mediaSockets struct {
 	closers  multiCloser
 	batch    *batchNet // nil without a shared UDP port
 	sendOnly *webrtc.API
+
+	// direct: connections get a directOut (direct_out.go), and with it
+	// an API of their own carrying its DTLS hooks, built from these.
+	direct bool
+	me     *webrtc.MediaEngine
+	reg    *interceptor.Registry
+	se     webrtc.SettingEngine
+}
+
+// peerAPI is the API for one new peer connection, and its direct send
+// path (nil when off). sendOnly picks the configuration without
+// interceptors; shared is the API to use when there is no direct path.
+func (m *mediaSockets) peerAPI(shared *webrtc.API, sendOnly bool, log *slog.Logger) (*webrtc.API, *directOut) {
+	if !m.direct {
+		return shared, nil
+	}
+	out := newDirectOut(m.batch, log)
+	se := m.se
+	out.configure(&se)
+	reg := m.reg
+	if sendOnly {
+		reg = &interceptor.Registry{}
+	}
+	return webrtc.NewAPI(webrtc.WithMediaEngine(m.me), webrtc.WithInterceptorRegistry(reg), webrtc.WithSettingEngine(se)), out
 }
 
 // AfterFanout sends the datagrams queued on the shared UDP port at the

@@ -64,6 +64,7 @@ func wireMedia(ctx context.Context, cfg config.Config, api *httpapi.Server, node
 	webrtcCfg := sfu.WebRTCConfig{
 		UDPPort:        m.UDPPort,
 		NoSegmentation: !m.UDPSegmentation,
+		NoDirectSRTP:   !m.DirectSRTP,
 		TCPPort:        m.TCPPort,
 		NodeIPs:        nodeIPs,
 		Interfaces:     m.Interfaces,

@@ -37,6 +37,9 @@ type DownTrackConfig struct {
 	// transportcc.go).
 	Transport           TransportSequencer
 	OnTransportFeedback func(*rtcp.TransportLayerCC)
+	// WrapWriter, when set, replaces the writer pion binds the track to
+	// with one built around it (a send path that skips pion's).
+	WrapWriter func(webrtc.TrackLocalWriter) webrtc.TrackLocalWriter
 }
 
 // DownTrack is one subscriber's view of a published track. It implements
@@ -169,6 +172,9 @@ func (d *DownTrack) Bind(ctx webrtc.TrackLocalContext) (webrtc.RTPCodecParameter
 	}
 	d.mu.Lock()
 	d.writer, d.ssrc, d.pt, d.stripRED, d.bound = ctx.WriteStream(), uint32(ctx.SSRC()), uint8(chosen.PayloadType), strip, true
+	if d.cfg.WrapWriter != nil {
+		d.writer = d.cfg.WrapWriter(d.writer)
+	}
 	d.sr = senderStats{}
 	d.rtxSSRC, d.rtxPT = rtxSSRC, rtxPT
 	if rtxSSRC != 0 && d.rtxBuf == nil {

@@ -1,0 +1,246 @@
+package sfu
+
+import (
+	"fmt"
+	"log/slog"
+	"net/netip"
+	"sync"
+	"sync/atomic"
+
+	"github.com/pion/rtp"
+	"github.com/pion/srtp/v3"
+	"github.com/pion/webrtc/v4"
+
+	"souk/sfu/dtlskeys"
+)
+
+// directOut sends one peer connection's forwarded RTP straight to the
+// shared UDP socket: the down track's writer encrypts with its own SRTP
+// context and queues the datagram on the socket the ICE pair uses.
+//
+// Through pion, each packet to each subscriber passes the interceptor
+// chain, the SRTP session's lock and buffer pool, the DTLS/SRTP mux, the
+// ICE connection and the UDP mux before it reaches the same socket; that
+// walk cost about a quarter of the whole server's CPU under fan-out. The
+// keys come from the connection's own DTLS handshake (sfu/dtlskeys), and
+// only RTP takes this path: RTCP, DTLS, SCTP and ICE stay with pion.
+//
+// The route exists while the connection is up, its pair is UDP on one of
+// the shared port's sockets, and we were the DTLS server. Otherwise (a
+// TURN relay, ICE over TCP, a NAT 1:1 address the sockets do not carry)
+// the writer hands packets to pion as before.
+type directOut struct {
+	tap   dtlskeys.Tap
+	batch *batchNet
+	log   *slog.Logger
+
+	mu    sync.Mutex // serialises route changes
+	keys  *dtlskeys.Keys
+	up    bool // the connection reached connected, so the handshake is done
+	ice   *webrtc.ICETransport
+	route atomic.Pointer[directRoute]
+
+	ctxMu   sync.Mutex
+	ctx     *srtp.Context
+	ctxKeys *dtlskeys.Keys // the keys ctx was made from
+	hdr     rtp.Header     // scratch for ctx
+}
+
+// directRoute is where and how a connection's packets go; a writer that
+// sees new keys makes a new SRTP context.
+type directRoute struct {
+	conn *batchConn
+	to   netip.AddrPort
+	keys *dtlskeys.Keys
+}
+
+func newDirectOut(batch *batchNet, log *slog.Logger) *directOut {
+	return &directOut{batch: batch, log: log}
+}
+
+// configure points the connection's DTLS hooks at the tap. Answering as
+// the DTLS server keeps us the server on every connection: the key
+// material is only complete on that side (see sfu/dtlskeys).
+func (d *directOut) configure(se *webrtc.SettingEngine) {
+	se.SetDTLSServerHelloMessageHook(d.tap.ServerHello)
+	se.SetDTLSKeyLogWriter(&d.tap)
+}
+
+// attach follows the connection's selected ICE pair.
+func (d *directOut) attach(pc *webrtc.PeerConnection) {
+	ice := pc.SCTP().Transport().ICETransport()
+	ice.OnSelectedCandidatePairChange(func(pair *webrtc.ICECandidatePair) {
+		d.mu.Lock()
+		defer d.mu.Unlock()
+		if d.up {
+			d.routeLocked(pair)
+		}
+	})
+	d.ice = ice
+}
+
+// stateChanged starts the direct route once the connection is up and
+// drops it when the connection ends.
+func (d *directOut) stateChanged(s webrtc.PeerConnectionState) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	switch s {
+	case webrtc.PeerConnectionStateConnected:
+		d.up = true
+		if d.ice == nil {
+			return
+		}
+		pair, err := d.ice.GetSelectedCandidatePair()
+		if err != nil || pair == nil {
+			return
+		}
+		d.routeLocked(pair)
+	case webrtc.PeerConnectionStateFailed, webrtc.PeerConnectionStateClosed:
+		d.up = false
+		d.route.Store(nil)
+	}
+}
+
+// routeLocked sends through pair when it can, through pion otherwise.
+func (d *directOut) routeLocked(pair *webrtc.ICECandidatePair) {
+	r, why := d.resolveLocked(pair)
+	d.route.Store(r)
+	if r == nil {
+		d.log.Debug("forwarded media through pion", "reason", why)
+		return
+	}
+	d.log.Debug("forwarded media sent directly", "local", r.conn.LocalAddr().String(), "remote", r.to.String(), "profile", r.keys.Profile)
+}
+
+func (d *directOut) resolveLocked(pair *webrtc.ICECandidatePair) (*directRoute, string) {
+	if d.keys == nil {
+		keys, err := d.tap.Keys()
+		if err != nil {
+			return nil, err.Error()
+		}
+		d.keys = &keys
+	}
+	if pair == nil || pair.Local == nil || pair.Remote == nil {
+		return nil, "no selected pair"
+	}
+	if pair.Local.Protocol != webrtc.ICEProtocolUDP {
+		return nil, "pair is not UDP"
+	}
+	// The socket a host candidate is, or a server-reflexive one is behind.
+	addr, port := pair.Local.Address, pair.Local.Port
+	switch pair.Local.Typ {
+	case webrtc.ICECandidateTypeHost:
+	case webrtc.ICECandidateTypeSrflx:
+		addr, port = pair.Local.RelatedAddress, pair.Local.RelatedPort
+	default:
+		return nil, "local candidate is " + pair.Local.Typ.String()
+	}
+	local, err := netip.ParseAddr(addr)
+	if err != nil {
+		return nil, "local address " + addr
+	}
+	remote, err := netip.ParseAddr(pair.Remote.Address)
+	if err != nil {
+		return nil, "remote address " + pair.Remote.Address
+	}
+	conn := d.batch.socketAt(netip.AddrPortFrom(local.Unmap(), port))
+	if conn == nil {
+		return nil, "no shared socket at " + addr
+	}
+	return &directRoute{conn: conn, to: netip.AddrPortFrom(remote.Unmap(), pair.Remote.Port), keys: d.keys}, ""
+}
+
+// wrap gives a down track a writer that takes the direct route when there
+// is one.
+func (d *directOut) wrap(w webrtc.TrackLocalWriter) webrtc.TrackLocalWriter {
+	return &directWriter{out: d, pion: w, buf: make([]byte, directBufSize)}
+}
+
+// directBufSize holds the largest datagram pion would send (its MTU is
+// 1200 for media) plus the SRTP tag, with room to spare.
+const directBufSize = 1600
+
+// directWriter is one down track's writer. The down track calls it under
+// its own lock, so its buffer needs none.
+type directWriter struct {
+	out  *directOut
+	pion webrtc.TrackLocalWriter
+	buf  []byte
+}
+
+// WriteRTP marshals, encrypts in place and queues the packet.
+func (w *directWriter) WriteRTP(h *rtp.Header, payload []byte) (int, error) {
+	r := w.out.route.Load()
+	if r == nil {
+		return w.pion.WriteRTP(h, payload)
+	}
+	n, ok := w.marshal(h, payload)
+	if !ok {
+		return w.pion.WriteRTP(h, payload)
+	}
+	return w.send(r, n)
+}
+
+// marshal lays the packet out in w.buf: header, payload, then the
+// padding the header announces (zeros, the last byte its length).
+func (w *directWriter) marshal(h *rtp.Header, payload []byte) (int, bool) {
+	padding := 0
+	if h.Padding {
+		padding = int(h.PaddingSize)
+	}
+	if h.MarshalSize()+len(payload)+padding+srtpTagRoom > len(w.buf) {
+		return 0, false
+	}
+	n, err := h.MarshalTo(w.buf)
+	if err != nil {
+		return 0, false
+	}
+	n += copy(w.buf[n:], payload)
+	if padding > 0 {
+		clear(w.buf[n : n+padding-1])
+		w.buf[n+padding-1] = byte(padding)
+		n += padding
+	}
+	return n, true
+}
+
+// Write sends a whole RTP packet the same way.
+func (w *directWriter) Write(b []byte) (int, error) {
+	r := w.out.route.Load()
+	if r == nil || len(b) > len(w.buf)-srtpTagRoom {
+		return w.pion.Write(b)
+	}
+	return w.send(r, copy(w.buf, b))
+}
+
+// srtpTagRoom is the most SRTP adds to a packet (a GCM tag).
+const srtpTagRoom = 16
+
+func (w *directWriter) send(r *directRoute, n int) (int, error) {
+	out, err := w.out.encrypt(r.keys, w.buf, n)
+	if err != nil {
+		return 0, err
+	}
+	w.out.batch.direct.Add(1)
+	return r.conn.WriteToAddrPort(out, r.to)
+}
+
+// encrypt protects the RTP packet in buf[:n] in place. The connection has
+// one SRTP context, made on first use, so the rollover counter of each
+// SSRC lives as long as the connection whichever writer sends on it.
+func (d *directOut) encrypt(keys *dtlskeys.Keys, buf []byte, n int) ([]byte, error) {
+	d.ctxMu.Lock()
+	defer d.ctxMu.Unlock()
+	if d.ctxKeys != keys {
+		ctx, err := srtp.CreateContext(keys.LocalKey, keys.LocalSalt, keys.Profile)
+		if err != nil {
+			return nil, fmt.Errorf("SRTP context: %w", err)
+		}
+		d.ctx, d.ctxKeys = ctx, keys
+	}
+	out, err := d.ctx.EncryptRTP(buf, buf[:n], &d.hdr)
+	if err != nil {
+		return nil, fmt.Errorf("SRTP: %w", err)
+	}
+	return out, nil
+}

@@ -1,0 +1,166 @@
+package sfu
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/netip"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/pion/rtcp"
+	"github.com/pion/rtp"
+	"github.com/pion/webrtc/v4"
+
+	"souk/sfu/forward"
+)
+
+// TestDirectOutDelivers forwards a VP8 stream to a real pion subscriber
+// over the shared UDP port and checks that every packet arrives intact
+// (the subscriber's SRTP session authenticates and decrypts it), and
+// which path carried it: ours when we are the DTLS server, pion's when
+// the subscriber is, or when the direct path is turned off.
+func TestDirectOutDelivers(t *testing.T) {
+	cases := []struct {
+		name       string
+		noDirect   bool
+		client     func(*webrtc.SettingEngine)
+		wantDirect bool
+	}{
+		{name: "direct", wantDirect: true},
+		{name: "subscriber is the DTLS server", client: func(se *webrtc.SettingEngine) {
+			if err := se.SetAnsweringDTLSRole(webrtc.DTLSRoleServer); err != nil {
+				t.Fatal(err)
+			}
+		}},
+		{name: "turned off", noDirect: true},
+		{name: "AES-CM with HMAC-SHA1", wantDirect: true, client: func(se *webrtc.SettingEngine) {
+			se.SetSRTPProtectionProfiles(0x0001) // SRTP_AES128_CM_HMAC_SHA1_80
+		}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			probe, err := net.ListenUDP("udp4", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			port := probe.LocalAddr().(*net.UDPAddr).Port
+			probe.Close()
+			api, sockets, err := newAPI(WebRTCConfig{UDPPort: port, IncludeLoopback: true,
+				IPs: []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")}, NoDirectSRTP: tc.noDirect})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer sockets.Close()
+
+			const packets = 90
+			var (
+				mu   sync.Mutex
+				seen = map[byte]bool{}
+				bad  []string
+			)
+			link := downLink{sockets: sockets, client: tc.client, onPacket: func(p *rtp.Packet) {
+				mu.Lock()
+				defer mu.Unlock()
+				// The body after the 2-byte VP8 descriptor is one byte
+				// repeated: the packet's number.
+				body := p.Payload[2:]
+				if len(body) != 1000 || !bytes.Equal(body, bytes.Repeat(body[:1], len(body))) {
+					bad = append(bad, fmt.Sprintf("seq %d: %d-byte body %x...", p.SequenceNumber, len(body), body[:min(8, len(body))]))
+					return
+				}
+				seen[body[0]] = true
+			}}
+			log := slog.New(slog.NewTextHandler(io.Discard, nil))
+			recv := forward.NewReceiver(forward.ReceiverConfig{TrackID: "TR_direct", Kind: webrtc.RTPCodecTypeVideo,
+				SendRTCP: func([]rtcp.Packet) error { return nil }, Payloads: codecPayloads{}, Log: log,
+				AfterFanout: sockets.AfterFanout,
+			})
+			next := make(chan []byte, packets)
+			for i := 1; i <= packets; i++ {
+				payload := append([]byte{0x10, 0x00}, bytes.Repeat([]byte{byte(i)}, 1000)...)
+				pkt, err := (&rtp.Packet{Header: rtp.Header{Version: 2, PayloadType: 96, SSRC: 4321, SequenceNumber: uint16(i),
+					Timestamp: uint32(i/3) * 3000, Marker: i%3 == 0}, Payload: payload}).Marshal()
+				if err != nil {
+					t.Fatal(err)
+				}
+				next <- pkt
+			}
+			close(next)
+			vp8 := webrtc.RTPCodecParameters{RTPCodecCapability: webrtc.RTPCodecCapability{MimeType: webrtc.MimeTypeVP8, ClockRate: 90000}, PayloadType: 96}
+			run, _ := recv.AddLayer(forward.Layer{SSRC: 4321, Codec: vp8}, func(buf []byte) (int, bool, error) {
+				pkt, ok := <-next
+				if !ok {
+					return 0, false, io.EOF
+				}
+				return copy(buf, pkt), false, nil
+			})
+			d, closeLink := connectDown(t, api, link, func(wrap func(webrtc.TrackLocalWriter) webrtc.TrackLocalWriter) *forward.DownTrack {
+				return forward.NewDownTrack(forward.DownTrackConfig{Receiver: recv, TrackID: "TR_direct", StreamID: "PA_direct|TR_direct",
+					Subscriber: "sub", Log: log, WrapWriter: wrap})
+			})
+			defer closeLink()
+			recv.AddDown(d)
+			go run()
+
+			deadline := time.Now().Add(30 * time.Second)
+			for {
+				mu.Lock()
+				got, problems := len(seen), append([]string(nil), bad...)
+				mu.Unlock()
+				if len(problems) > 0 {
+					t.Fatalf("damaged packets: %v", problems)
+				}
+				if got == packets {
+					break
+				}
+				if time.Now().After(deadline) {
+					t.Fatalf("%d of %d packets arrived", got, packets)
+				}
+				time.Sleep(20 * time.Millisecond)
+			}
+			if direct := sockets.udpStats().Direct; (direct > 0) != tc.wantDirect {
+				t.Fatalf("%d packets sent directly, want direct=%v", direct, tc.wantDirect)
+			}
+		})
+	}
+}
+
+// TestDirectWriterMarshal lays packets out as pion's marshaller does,
+// padding included, and refuses what would not fit with its SRTP tag.
+func TestDirectWriterMarshal(t *testing.T) {
+	w := &directWriter{buf: make([]byte, directBufSize)}
+	cases := []struct {
+		name    string
+		hdr     rtp.Header
+		payload []byte
+	}{
+		{"plain", rtp.Header{Version: 2, PayloadType: 96, SequenceNumber: 7, Timestamp: 9, SSRC: 5, Marker: true}, []byte{1, 2, 3}},
+		{"padding only", rtp.Header{Version: 2, PayloadType: 96, SequenceNumber: 8, SSRC: 5, Padding: true, PaddingSize: 200}, nil},
+		{"extension", func() rtp.Header {
+			h := rtp.Header{Version: 2, PayloadType: 111, SequenceNumber: 1, SSRC: 6}
+			if err := h.SetExtension(3, []byte{0x12, 0x34}); err != nil {
+				t.Fatal(err)
+			}
+			return h
+		}(), bytes.Repeat([]byte{0xab}, 100)},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			want, err := (&rtp.Packet{Header: tc.hdr, Payload: tc.payload, PaddingSize: tc.hdr.PaddingSize}).Marshal()
+			if err != nil {
+				t.Fatal(err)
+			}
+			n, ok := w.marshal(&tc.hdr, tc.payload)
+			if !ok || !bytes.Equal(w.buf[:n], want) {
+				t.Fatalf("marshal = %x (%v), want %x", w.buf[:n], ok, want)
+			}
+		})
+	}
+	if _, ok := w.marshal(&rtp.Header{Version: 2}, make([]byte, directBufSize-12-srtpTagRoom+1)); ok {
+		t.Fatal("a packet without room for its tag was accepted")
+	}
+}
