@@ -25,6 +25,8 @@ type MediaSnapshot struct {
 	// UDPDirect counts RTP packets encrypted and queued on the shared UDP
 	// port without passing through pion (media.direct_srtp).
 	UDPDirect uint64
+	// UDPDirectRTCP counts subscribers' RTCP packets read the same way.
+	UDPDirectRTCP uint64
 	// DownlinkEstimates is the send-side bandwidth estimate (bit/s) of
 	// each subscriber with transport-wide feedback.
 	DownlinkEstimates []uint64

@@ -54,6 +54,8 @@ type batchNet struct {
 	// direct counts RTP packets that reached a socket without passing
 	// through pion (direct_out.go).
 	direct atomic.Uint64
+	// rtcp routes subscribers' RTCP past pion (direct_in.go).
+	rtcp rtcpRoutes
 
 	mu    sync.Mutex
 	conns []*batchConn
@@ -76,6 +78,7 @@ func (n *batchNet) ListenUDP(network string, laddr *net.UDPAddr) (piontransport.
 	}
 	bc := newBatchConn(uc)
 	bc.log = n.log
+	bc.rtcp = &n.rtcp
 	if n.segmentation {
 		bc.gso = gsoSupported(uc)
 		n.log.Debug("media socket", "addr", uc.LocalAddr().String(), "segmentation", bc.gso)
@@ -127,9 +130,10 @@ func (n *batchNet) socketAt(addr netip.AddrPort) *batchConn {
 // carries several datagrams to one peer.
 type batchStats struct {
 	Datagrams, Messages uint64
-	// Direct is how many RTP packets were sent without passing through
-	// pion (batchNet only).
-	Direct uint64
+	// Direct is how many RTP packets were sent, and DirectRTCP how many
+	// RTCP packets were read, without passing through pion (batchNet
+	// only).
+	Direct, DirectRTCP uint64
 }
 
 // Stats reports the counts summed over the sockets.
@@ -140,7 +144,7 @@ func (n *batchNet) Stats() batchStats {
 		s.Datagrams += cs.Datagrams
 		s.Messages += cs.Messages
 	}
-	s.Direct = n.direct.Load()
+	s.Direct, s.DirectRTCP = n.direct.Load(), n.rtcp.taken.Load()
 	return s
 }
 
@@ -162,6 +166,7 @@ type batchConn struct {
 	*net.UDPConn
 	pc    *ipv4.PacketConn
 	local netip.AddrPort // the bound address, IPv4 unmapped
+	rtcp  *rtcpRoutes    // RTCP read past pion; nil outside a batchNet
 	log   *slog.Logger
 	raw   *rawSocket // nil where raw system calls are not available
 
@@ -270,8 +275,18 @@ func isRTP(b []byte) bool {
 }
 
 // ReadFromAddrPort reads like the plain socket; pion's UDP mux uses it
-// because it does not allocate.
+// because it does not allocate. RTCP from a subscriber whose connection
+// reads it directly is handled here and not returned (direct_in.go).
 func (c *batchConn) ReadFromAddrPort(b []byte) (int, netip.AddrPort, error) {
+	for {
+		n, addr, err := c.readOne(b)
+		if err != nil || c.rtcp == nil || !c.rtcp.take(b[:n], addr) {
+			return n, addr, err
+		}
+	}
+}
+
+func (c *batchConn) readOne(b []byte) (int, netip.AddrPort, error) {
 	if c.raw != nil {
 		return c.raw.ReadFromAddrPort(b)
 	}

@@ -40,6 +40,10 @@ type directOut struct {
 	ice   *webrtc.ICETransport
 	route atomic.Pointer[directRoute]
 
+	// sendOnly connections also read their RTCP directly (direct_in.go).
+	sendOnly bool
+	in       directIn
+
 	ctxMu   sync.Mutex
 	ctx     *srtp.Context
 	ctxKeys *dtlskeys.Keys // the keys ctx was made from
@@ -97,19 +101,34 @@ func (d *directOut) stateChanged(s webrtc.PeerConnectionState) {
 		d.routeLocked(pair)
 	case webrtc.PeerConnectionStateFailed, webrtc.PeerConnectionStateClosed:
 		d.up = false
-		d.route.Store(nil)
+		d.setRouteLocked(nil)
 	}
 }
 
 // routeLocked sends through pair when it can, through pion otherwise.
 func (d *directOut) routeLocked(pair *webrtc.ICECandidatePair) {
 	r, why := d.resolveLocked(pair)
-	d.route.Store(r)
+	d.setRouteLocked(r)
 	if r == nil {
 		d.log.Debug("forwarded media through pion", "reason", why)
 		return
 	}
 	d.log.Debug("forwarded media sent directly", "local", r.conn.LocalAddr().String(), "remote", r.to.String(), "profile", r.keys.Profile)
+}
+
+// setRouteLocked switches sends to r, and the reading of this
+// subscriber's RTCP to r's address.
+func (d *directOut) setRouteLocked(r *directRoute) {
+	old := d.route.Swap(r)
+	if !d.sendOnly {
+		return
+	}
+	if old != nil && (r == nil || old.to != r.to) {
+		d.batch.rtcp.remove(old.to, d)
+	}
+	if r != nil {
+		d.batch.rtcp.set(r.to, d)
+	}
 }
 
 func (d *directOut) resolveLocked(pair *webrtc.ICECandidatePair) (*directRoute, string) {

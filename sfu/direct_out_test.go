@@ -20,9 +20,10 @@ import (
 
 // TestDirectOutDelivers forwards a VP8 stream to a real pion subscriber
 // over the shared UDP port and checks that every packet arrives intact
-// (the subscriber's SRTP session authenticates and decrypts it), and
-// which path carried it: ours when we are the DTLS server, pion's when
-// the subscriber is, or when the direct path is turned off.
+// (the subscriber's SRTP session authenticates and decrypts it), that the
+// subscriber's NACK is answered, and which
+// path carried both: ours when we are the DTLS server, pion's when the
+// subscriber is, or when the direct path is turned off.
 func TestDirectOutDelivers(t *testing.T) {
 	cases := []struct {
 		name       string
@@ -61,6 +62,9 @@ func TestDirectOutDelivers(t *testing.T) {
 				mu   sync.Mutex
 				seen = map[byte]bool{}
 				bad  []string
+				ssrc uint32
+				seq  uint16
+				cli  *webrtc.PeerConnection
 			)
 			link := downLink{sockets: sockets, client: tc.client, onPacket: func(p *rtp.Packet) {
 				mu.Lock()
@@ -73,7 +77,8 @@ func TestDirectOutDelivers(t *testing.T) {
 					return
 				}
 				seen[body[0]] = true
-			}}
+				ssrc, seq = p.SSRC, p.SequenceNumber
+			}, onClient: func(pc *webrtc.PeerConnection) { cli = pc }}
 			log := slog.New(slog.NewTextHandler(io.Discard, nil))
 			recv := forward.NewReceiver(forward.ReceiverConfig{TrackID: "TR_direct", Kind: webrtc.RTPCodecTypeVideo,
 				SendRTCP: func([]rtcp.Packet) error { return nil }, Payloads: codecPayloads{}, Log: log,
@@ -89,14 +94,18 @@ func TestDirectOutDelivers(t *testing.T) {
 				}
 				next <- pkt
 			}
-			close(next)
+			// The stream stays open (its packets cached for NACKs) until
+			// the test ends.
+			done := make(chan struct{})
+			defer close(done)
 			vp8 := webrtc.RTPCodecParameters{RTPCodecCapability: webrtc.RTPCodecCapability{MimeType: webrtc.MimeTypeVP8, ClockRate: 90000}, PayloadType: 96}
 			run, _ := recv.AddLayer(forward.Layer{SSRC: 4321, Codec: vp8}, func(buf []byte) (int, bool, error) {
-				pkt, ok := <-next
-				if !ok {
+				select {
+				case pkt := <-next:
+					return copy(buf, pkt), false, nil
+				case <-done:
 					return 0, false, io.EOF
 				}
-				return copy(buf, pkt), false, nil
 			})
 			d, closeLink := connectDown(t, api, link, func(wrap func(webrtc.TrackLocalWriter) webrtc.TrackLocalWriter) *forward.DownTrack {
 				return forward.NewDownTrack(forward.DownTrackConfig{Receiver: recv, TrackID: "TR_direct", StreamID: "PA_direct|TR_direct",
@@ -122,8 +131,23 @@ func TestDirectOutDelivers(t *testing.T) {
 				}
 				time.Sleep(20 * time.Millisecond)
 			}
-			if direct := sockets.udpStats().Direct; (direct > 0) != tc.wantDirect {
-				t.Fatalf("%d packets sent directly, want direct=%v", direct, tc.wantDirect)
+			// The subscriber reports a packet lost until it is sent again:
+			// its RTCP reached the down track.
+			mu.Lock()
+			nack := &rtcp.TransportLayerNack{MediaSSRC: ssrc, Nacks: []rtcp.NackPair{{PacketID: seq}}}
+			mu.Unlock()
+			for d.Stats().PacketsRetransmitted == 0 {
+				if err := cli.WriteRTCP([]rtcp.Packet{nack}); err != nil {
+					t.Fatal(err)
+				}
+				if time.Now().After(deadline) {
+					t.Fatal("the NACK was not answered")
+				}
+				time.Sleep(50 * time.Millisecond)
+			}
+			st := sockets.udpStats()
+			if (st.Direct > 0) != tc.wantDirect || (st.DirectRTCP > 0) != tc.wantDirect {
+				t.Fatalf("%d RTP packets sent and %d RTCP packets read directly, want direct=%v", st.Direct, st.DirectRTCP, tc.wantDirect)
 			}
 		})
 	}

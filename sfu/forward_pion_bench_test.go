@@ -25,6 +25,8 @@ type downLink struct {
 	// onPacket hears every RTP packet the receiving side decrypts; nil
 	// drains them.
 	onPacket func(*rtp.Packet)
+	// onClient gets the receiving peer connection once it exists.
+	onClient func(*webrtc.PeerConnection)
 }
 
 // connectDown binds a down track, made by newDown with the writer wrapper
@@ -62,6 +64,9 @@ func connectDown(tb testing.TB, api *webrtc.API, link downLink, newDown func(wra
 	if err != nil {
 		tb.Fatal(err)
 	}
+	if link.onClient != nil {
+		link.onClient(cli)
+	}
 	// Drain what arrives so the receiver behaves like a subscriber.
 	cli.OnTrack(func(tr *webrtc.TrackRemote, _ *webrtc.RTPReceiver) {
 		buf := make([]byte, buffer.MaxPacketSize)
@@ -78,9 +83,15 @@ func connectDown(tb testing.TB, api *webrtc.API, link downLink, newDown func(wra
 			}
 		}
 	})
-	if _, err := srv.AddTransceiverFromTrack(d, webrtc.RTPTransceiverInit{Direction: webrtc.RTPTransceiverDirectionSendonly}); err != nil {
+	tr, err := srv.AddTransceiverFromTrack(d, webrtc.RTPTransceiverInit{Direction: webrtc.RTPTransceiverDirectionSendonly})
+	if err != nil {
 		tb.Fatal(err)
 	}
+	// Feedback reaches the down track as in Participant.subscribe.
+	if out != nil {
+		out.addTarget(senderSSRC(tr.Sender()), d)
+	}
+	go d.ReadRTCP(tr.Sender())
 	exchange := func(from, to *webrtc.PeerConnection, offer bool) {
 		var sd webrtc.SessionDescription
 		if offer {

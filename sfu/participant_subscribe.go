@@ -45,6 +45,9 @@ func (p *Participant) subscribe(pub *publishedTrack) {
 	s.sender = sender
 	p.mu.Unlock()
 	pub.recv.AddDown(dt)
+	// The feedback comes through pion's reader, or straight from the
+	// socket when the connection reads its RTCP itself.
+	tr.addFeedbackTarget(sender, dt)
 	go dt.ReadRTCP(sender)
 	p.log.Debug("subscribed", "track", pub.sid)
 	p.renegotiate()
@@ -63,6 +66,9 @@ func (p *Participant) unsubscribe(sid string) {
 	}
 	s.pub.recv.RemoveDown(s.dt)
 	s.dt.Close()
+	if s.sender != nil {
+		p.subscriberTransport().removeFeedbackTarget(s.sender)
+	}
 	if closed || s.sender == nil {
 		return
 	}

@@ -32,6 +32,9 @@ type Stats struct {
 	// UDPDirect counts RTP packets that reached the shared UDP port
 	// without passing through pion (direct_out.go).
 	UDPDirect uint64
+	// UDPDirectRTCP counts subscribers' RTCP packets read off the shared
+	// UDP port without passing through pion (direct_in.go).
+	UDPDirectRTCP uint64
 	// Downlinks is each subscriber's bandwidth estimate and probing.
 	Downlinks []DownlinkStats
 }
@@ -82,7 +85,7 @@ func (m *Manager) Stats() Stats {
 	st.EstimatedBitrate, st.PausedTracks = t.EstimatedBitrate, t.PausedTracks
 	st.Probes, st.ProbesSucceeded = t.Probes, t.ProbesSucceeded
 	u := m.closer.udpStats()
-	st.UDPDatagrams, st.UDPWrites, st.UDPDirect = u.Datagrams, u.Messages, u.Direct
+	st.UDPDatagrams, st.UDPWrites, st.UDPDirect, st.UDPDirectRTCP = u.Datagrams, u.Messages, u.Direct, u.DirectRTCP
 	return st
 }
 

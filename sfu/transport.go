@@ -77,6 +77,27 @@ func (t *transport) wrapWriter(w webrtc.TrackLocalWriter) webrtc.TrackLocalWrite
 	return t.out.wrap(w)
 }
 
+// addFeedbackTarget has the RTCP about sender's SSRC that this
+// connection reads itself go to t.
+func (t *transport) addFeedbackTarget(sender *webrtc.RTPSender, target rtcpTarget) {
+	if t.out != nil {
+		t.out.addTarget(senderSSRC(sender), target)
+	}
+}
+
+func (t *transport) removeFeedbackTarget(sender *webrtc.RTPSender) {
+	if t.out != nil {
+		t.out.removeTarget(senderSSRC(sender))
+	}
+}
+
+func senderSSRC(s *webrtc.RTPSender) uint32 {
+	if enc := s.GetParameters().Encodings; len(enc) > 0 {
+		return uint32(enc[0].SSRC)
+	}
+	return 0
+}
+
 // maxPendingCandidates bounds what a client can make us queue before the
 // remote description exists; real clients send a handful.
 const maxPendingCandidates = 64

@@ -193,6 +193,7 @@ func (m *mediaSockets) peerAPI(shared *webrtc.API, sendOnly bool, log *slog.Logg
 		return shared, nil
 	}
 	out := newDirectOut(m.batch, log)
+	out.sendOnly = sendOnly
 	se := m.se
 	out.configure(&se)
 	reg := m.reg

@@ -67,12 +67,10 @@ func (d *DownTrack) retransmit(seqs []uint16, buf []byte) {
 	}
 }
 
-// ReadRTCP serves the subscriber's feedback on sender until it stops:
-// keyframe requests go to the publisher, NACKs are answered from the cache,
-// receiver reports feed loss, jitter and round-trip figures.
+// ReadRTCP serves the subscriber's feedback on sender until it stops
+// (see HandleRTCP).
 func (d *DownTrack) ReadRTCP(sender *webrtc.RTPSender) {
-	buf := make([]byte, buffer.MaxPacketSize)
-	var seqs []uint16
+	var fb Feedback
 	for {
 		pkts, _, err := sender.ReadRTCP()
 		if err != nil {
@@ -81,28 +79,46 @@ func (d *DownTrack) ReadRTCP(sender *webrtc.RTPSender) {
 			}
 			return
 		}
-		for _, p := range pkts {
-			switch p := p.(type) {
-			case *rtcp.PictureLossIndication, *rtcp.FullIntraRequest:
-				d.recv.RequestKeyframe(d.currentOrTarget())
-			case *rtcp.TransportLayerNack:
-				seqs = seqs[:0]
-				for _, pair := range p.Nacks {
-					seqs = append(seqs, pair.PacketList()...)
-				}
-				d.mu.Lock()
-				d.counts.NACKsReceived += uint64(len(seqs))
-				d.mu.Unlock()
-				d.retransmit(seqs, buf)
-			case *rtcp.TransportLayerCC:
-				if d.cfg.OnTransportFeedback != nil {
-					d.cfg.OnTransportFeedback(p)
-				}
-			case *rtcp.ReceiverReport:
-				d.observeReports(p.Reports)
-			case *rtcp.SenderReport:
-				d.observeReports(p.Reports)
+		d.HandleRTCP(pkts, &fb)
+	}
+}
+
+// Feedback is the scratch space HandleRTCP needs; one per goroutine
+// that calls it.
+type Feedback struct {
+	buf  []byte
+	seqs []uint16
+}
+
+// HandleRTCP acts on the subscriber's feedback: keyframe requests go to
+// the publisher, NACKs are answered from the cache, receiver reports feed
+// loss, jitter and round-trip figures, transport-wide feedback goes to
+// OnTransportFeedback.
+func (d *DownTrack) HandleRTCP(pkts []rtcp.Packet, fb *Feedback) {
+	for _, p := range pkts {
+		switch p := p.(type) {
+		case *rtcp.PictureLossIndication, *rtcp.FullIntraRequest:
+			d.recv.RequestKeyframe(d.currentOrTarget())
+		case *rtcp.TransportLayerNack:
+			fb.seqs = fb.seqs[:0]
+			for _, pair := range p.Nacks {
+				fb.seqs = append(fb.seqs, pair.PacketList()...)
 			}
+			d.mu.Lock()
+			d.counts.NACKsReceived += uint64(len(fb.seqs))
+			d.mu.Unlock()
+			if fb.buf == nil {
+				fb.buf = make([]byte, buffer.MaxPacketSize)
+			}
+			d.retransmit(fb.seqs, fb.buf)
+		case *rtcp.TransportLayerCC:
+			if d.cfg.OnTransportFeedback != nil {
+				d.cfg.OnTransportFeedback(p)
+			}
+		case *rtcp.ReceiverReport:
+			d.observeReports(p.Reports)
+		case *rtcp.SenderReport:
+			d.observeReports(p.Reports)
 		}
 	}
 }

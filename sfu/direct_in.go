@@ -1,0 +1,176 @@
+package sfu
+
+import (
+	"net/netip"
+	"sync"
+	"sync/atomic"
+
+	"github.com/pion/rtcp"
+	"github.com/pion/srtp/v3"
+
+	"souk/sfu/dtlskeys"
+	"souk/sfu/forward"
+)
+
+// The receiving half of the direct path: a subscriber's RTCP (receiver
+// reports, transport-wide feedback ten times a second, NACKs, keyframe
+// requests) is taken off the shared socket by the reader that pion's UDP
+// mux runs, decrypted with the connection's own keys and handed to the
+// down tracks on that goroutine.
+//
+// Through pion, each of these packets crossed five goroutines (UDP mux,
+// ICE candidate, DTLS/SRTP mux, SRTCP session, our reader) and the ICE
+// agent's task loop; with a hundred subscribers that was about a third
+// of the server's CPU. Only connections that only send media take this
+// path: on them no pion interceptor reads RTCP, so nothing of pion's
+// misses the packets. ICE keeps its own liveness through STUN, which
+// still goes to pion, as does everything that is not RTCP.
+
+// rtcpTarget is what acts on a subscriber's feedback: a down track.
+type rtcpTarget interface {
+	HandleRTCP(pkts []rtcp.Packet, fb *forward.Feedback)
+}
+
+// rtcpRoutes maps a subscriber's address to the connection that reads its
+// RTCP; batchNet owns one, its sockets consult it on every read.
+type rtcpRoutes struct {
+	mu    sync.RWMutex
+	by    map[netip.AddrPort]*directOut
+	taken atomic.Uint64 // packets handled here
+}
+
+func (r *rtcpRoutes) set(addr netip.AddrPort, d *directOut) {
+	r.mu.Lock()
+	if r.by == nil {
+		r.by = map[netip.AddrPort]*directOut{}
+	}
+	r.by[addr] = d
+	r.mu.Unlock()
+}
+
+// remove forgets addr if it still belongs to d.
+func (r *rtcpRoutes) remove(addr netip.AddrPort, d *directOut) {
+	r.mu.Lock()
+	if r.by[addr] == d {
+		delete(r.by, addr)
+	}
+	r.mu.Unlock()
+}
+
+// take handles b when it is RTCP from a routed address, and says so; the
+// socket then reads on instead of giving b to pion.
+func (r *rtcpRoutes) take(b []byte, from netip.AddrPort) bool {
+	if !isRTCP(b) {
+		return false
+	}
+	from = netip.AddrPortFrom(from.Addr().Unmap(), from.Port())
+	r.mu.RLock()
+	d := r.by[from]
+	r.mu.RUnlock()
+	if d == nil {
+		return false
+	}
+	r.taken.Add(1)
+	d.receiveRTCP(b)
+	return true
+}
+
+// isRTCP tells RTCP from the rest of the port's traffic (RFC 5761 4,
+// RFC 7983): an RTP version byte and a packet type of 192–223.
+func isRTCP(b []byte) bool {
+	return len(b) >= 8 && b[0] >= 128 && b[0] <= 191 && b[1] >= 192 && b[1] <= 223
+}
+
+// directIn is a directOut's receiving state, guarded by its mutex.
+type directIn struct {
+	mu      sync.Mutex
+	ctx     *srtp.Context
+	ctxKeys *dtlskeys.Keys
+	buf     []byte
+	hdr     rtcp.Header
+	fb      forward.Feedback
+	one     [1]rtcp.Packet
+	targets map[uint32]rtcpTarget // by media SSRC
+	// lastTarget takes transport-wide feedback about an SSRC we do not
+	// know: the estimate is per connection, not per track.
+	lastTarget rtcpTarget
+}
+
+// addTarget sends feedback about ssrc to t.
+func (d *directOut) addTarget(ssrc uint32, t rtcpTarget) {
+	d.in.mu.Lock()
+	if d.in.targets == nil {
+		d.in.targets = map[uint32]rtcpTarget{}
+	}
+	d.in.targets[ssrc] = t
+	d.in.lastTarget = t
+	d.in.mu.Unlock()
+}
+
+func (d *directOut) removeTarget(ssrc uint32) {
+	d.in.mu.Lock()
+	t := d.in.targets[ssrc]
+	delete(d.in.targets, ssrc)
+	if d.in.lastTarget == t {
+		d.in.lastTarget = nil
+		for _, other := range d.in.targets {
+			d.in.lastTarget = other
+			break
+		}
+	}
+	d.in.mu.Unlock()
+}
+
+// receiveRTCP decrypts and dispatches one SRTCP packet. What fails to
+// authenticate, replays or does not parse is dropped, as pion would.
+func (d *directOut) receiveRTCP(b []byte) {
+	r := d.route.Load()
+	if r == nil {
+		return
+	}
+	in := &d.in
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	if in.ctxKeys != r.keys {
+		ctx, err := srtp.CreateContext(r.keys.RemoteKey, r.keys.RemoteSalt, r.keys.Profile, srtp.SRTCPReplayProtection(srtcpReplayWindow))
+		if err != nil {
+			d.log.Warn("SRTCP context for direct reads", "err", err)
+			return
+		}
+		in.ctx, in.ctxKeys = ctx, r.keys
+	}
+	if cap(in.buf) < len(b) {
+		in.buf = make([]byte, 0, max(len(b), 1500))
+	}
+	plain, err := in.ctx.DecryptRTCP(in.buf[:len(b)], b, &in.hdr)
+	if err != nil {
+		d.log.Debug("SRTCP dropped", "err", err)
+		return
+	}
+	pkts, err := rtcp.Unmarshal(plain)
+	if err != nil {
+		d.log.Debug("RTCP dropped", "err", err)
+		return
+	}
+	for _, p := range pkts {
+		in.one[0] = p
+		if cc, ok := p.(*rtcp.TransportLayerCC); ok {
+			t := in.targets[cc.MediaSSRC]
+			if t == nil {
+				t = in.lastTarget
+			}
+			if t != nil {
+				t.HandleRTCP(in.one[:], &in.fb)
+			}
+			continue
+		}
+		for _, ssrc := range p.DestinationSSRC() {
+			if t := in.targets[ssrc]; t != nil {
+				t.HandleRTCP(in.one[:], &in.fb)
+			}
+		}
+	}
+}
+
+// srtcpReplayWindow is pion's default SRTCP replay window.
+const srtcpReplayWindow = 64
