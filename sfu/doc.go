@@ -12,6 +12,7 @@
 //	sfu/forward  receivers, down tracks, layer selection, munging, counters
 //	sfu/audio    audio levels to speaker changes
 //	sfu/bwe      downlink estimate per subscriber and its allocation
+//	sfu/dtlskeys the SRTP keys of a DTLS handshake we served
 //
 // Room and Participant state is reached through methods (Room.Participants,
 // Room.Participant, Room.Proto, Participant.SID, ...), never through fields
@@ -23,7 +24,10 @@
 // send_plan.go groups a peer's queued datagrams into segmented writes (UDP
 // GSO, udp_gso_linux.go). udp_raw_linux.go reads and writes that socket with
 // raw system calls, so that the runtime's monitor thread is not woken
-// for every packet after an idle moment.
+// for every packet after an idle moment. direct_out.go and direct_in.go
+// encrypt forwarded RTP and read subscribers' RTCP on that socket with
+// each connection's own SRTP keys (recovered by sfu/dtlskeys), past
+// pion's per-packet send and receive paths.
 //
 // Imports allowed: the standard library, pion, github.com/livekit/protocol
 // types, golang.org/x/net/ipv4 (sendmmsg), golang.org/x/sys/unix (the
