@@ -18,6 +18,7 @@ import (
 	"github.com/pion/interceptor/pkg/nack"
 	"github.com/pion/interceptor/pkg/report"
 	"github.com/pion/interceptor/pkg/twcc"
+	"github.com/pion/sdp/v3"
 	"github.com/pion/stun/v3"
 	"github.com/pion/transport/v4/stdnet"
 	"github.com/pion/webrtc/v4"
@@ -28,7 +29,8 @@ import (
 // newAPI builds the pion API shared by all peer connections. Only the
 // interceptors the receiving side needs are registered: NACK generation
 // toward publishers, receiver reports and transport-wide feedback for the
-// publisher's bandwidth estimate. None of them touches sent packets. NACK
+// publisher's bandwidth estimate. None of them touches sent packets, and
+// none runs before the connection receives a stream (lazy_interceptor.go). NACK
 // responses and keyframe requests are handled by our own code from the
 // shared packet cache, so pion's NACK responder (which copies every packet
 // per subscriber) is left out.
@@ -52,7 +54,8 @@ func newAPI(cfg WebRTCConfig) (*webrtc.API, *mediaSockets, error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("nack generator: %w", err)
 	}
-	reg.Add(gen)
+	// Each starts its loop with the first received stream (lazyFactory).
+	reg.Add(lazyFactory{gen})
 	// Receiver reports only: sender reports are sent by the room's ticker
 	// from the down tracks' own counters (sender_reports.go), so nothing of
 	// pion's wraps the packets written to subscribers.
@@ -60,10 +63,20 @@ func newAPI(cfg WebRTCConfig) (*webrtc.API, *mediaSockets, error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("rtcp receiver reports: %w", err)
 	}
-	reg.Add(rr)
-	if err := webrtc.ConfigureTWCCSenderWithOptions(me, reg, twcc.WithLoggerFactory(lf)); err != nil {
+	reg.Add(lazyFactory{rr})
+	// Transport-wide feedback toward publishers, registered as pion's
+	// ConfigureTWCCSender does.
+	for _, kind := range []webrtc.RTPCodecType{webrtc.RTPCodecTypeVideo, webrtc.RTPCodecTypeAudio} {
+		me.RegisterFeedback(webrtc.RTCPFeedback{Type: webrtc.TypeRTCPFBTransportCC}, kind)
+		if err := me.RegisterHeaderExtension(webrtc.RTPHeaderExtensionCapability{URI: sdp.TransportCCURI}, kind); err != nil {
+			return nil, nil, fmt.Errorf("twcc extension: %w", err)
+		}
+	}
+	tw, err := twcc.NewSenderInterceptor(twcc.WithLoggerFactory(lf))
+	if err != nil {
 		return nil, nil, fmt.Errorf("twcc: %w", err)
 	}
+	reg.Add(lazyFactory{tw})
 
 	se := webrtc.SettingEngine{LoggerFactory: lf}
 	// AEAD-AES-128-GCM first: it encrypts a packet several times faster
