@@ -371,7 +371,7 @@ func (d *DownTrack) forward(in *packetIn) int {
 	if d.vp8 && in.vp8 {
 		payload = d.vp8m.rewrite(payload, in.desc, d.scratch[:])
 	}
-	n := d.writeLocked(hdr, payload, d.ssrc, d.pt, seq, ts)
+	n := d.writeLocked(hdr, payload, d.ssrc, d.pt, seq, ts, in.wallNs)
 	d.lastMarker = hdr.Marker
 	if n > 0 {
 		d.counts.PacketsForwarded++
@@ -409,8 +409,9 @@ func (d *DownTrack) acceptLayerLocked(layer int, keyframe bool, nowNs int64) boo
 	return layer == d.target && keyframe
 }
 
-// writeLocked sends one packet and returns the bytes written, 0 on failure.
-func (d *DownTrack) writeLocked(hdr *rtp.Header, payload []byte, ssrc uint32, pt uint8, seq uint16, ts uint32) int {
+// writeLocked sends one packet and returns the bytes written, 0 on failure;
+// nowNs (Unix ns) is its send time for transport-wide feedback.
+func (d *DownTrack) writeLocked(hdr *rtp.Header, payload []byte, ssrc uint32, pt uint8, seq uint16, ts uint32, nowNs int64) int {
 	if d.stripRED {
 		p, ok := d.recv.cfg.Payloads.REDPrimary(payload)
 		if !ok || len(p) == 0 {
@@ -423,7 +424,7 @@ func (d *DownTrack) writeLocked(hdr *rtp.Header, payload []byte, ssrc uint32, pt
 	// Extension IDs are per negotiation, so the publisher's are meaningless
 	// here; padding was stripped by the reader.
 	d.hdr.Extension, d.hdr.Extensions, d.hdr.Padding, d.hdr.PaddingSize = false, nil, false, 0
-	d.cc.stamp(&d.hdr, len(payload))
+	d.cc.stamp(&d.hdr, len(payload), nowNs)
 	n, err := d.writer.WriteRTP(&d.hdr, payload)
 	if err != nil {
 		return 0

@@ -54,11 +54,11 @@ func (d *DownTrack) retransmit(seqs []uint16, buf []byte) {
 				d.rtxBuf[0], d.rtxBuf[1] = byte(seq>>8), byte(seq)
 				rtx := d.rtxBuf[:2+copy(d.rtxBuf[2:], payload)]
 				d.rtxSeq++
-				if n := d.writeLocked(&hdr, rtx, d.rtxSSRC, d.rtxPT, d.rtxSeq, e.ts); n > 0 {
+				if n := d.writeLocked(&hdr, rtx, d.rtxSSRC, d.rtxPT, d.rtxSeq, e.ts, time.Now().UnixNano()); n > 0 {
 					d.counts.PacketsRetransmitted++
 					d.counts.RTXSent++
 				}
-			} else if n := d.writeLocked(&hdr, payload, d.ssrc, d.pt, seq, e.ts); n > 0 {
+			} else if n := d.writeLocked(&hdr, payload, d.ssrc, d.pt, seq, e.ts, time.Now().UnixNano()); n > 0 {
 				d.counts.PacketsRetransmitted++
 				d.counts.BytesForwarded += uint64(n)
 			}

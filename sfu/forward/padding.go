@@ -1,6 +1,10 @@
 package forward
 
-import "github.com/pion/rtp"
+import (
+	"time"
+
+	"github.com/pion/rtp"
+)
 
 // maxPaddingSize is the most padding one RTP packet can carry: its last
 // byte counts the padding bytes.
@@ -27,7 +31,7 @@ func (d *DownTrack) WritePadding(size int) int {
 	d.hdr = rtp.Header{}
 	d.hdr.Version, d.hdr.Padding, d.hdr.PaddingSize = 2, true, byte(size)
 	d.hdr.SequenceNumber, d.hdr.Timestamp, d.hdr.SSRC, d.hdr.PayloadType = seq, ts, d.ssrc, d.pt
-	d.cc.stamp(&d.hdr, 0)
+	d.cc.stamp(&d.hdr, 0, time.Now().UnixNano())
 	n, err := d.writer.WriteRTP(&d.hdr, nil)
 	if err != nil {
 		return 0

@@ -120,6 +120,15 @@ func NewReceiver(cfg ReceiverConfig) *Receiver {
 // clock, about half the cost of time.Now, paid once per received packet.
 func (r *Receiver) clockNs() int64 { return int64(time.Since(r.epoch)) }
 
+// arrival reads the clock once for a received packet: the receiver's
+// clock, and wall time in Unix ns for the transport-wide send times of
+// what the fan-out sends (one reading for all subscribers: the fan-out
+// queues, and the queue leaves at the end of the frame anyway).
+func (r *Receiver) arrival() (clockNs, wallNs int64) {
+	now := time.Now()
+	return int64(now.Sub(r.epoch)), now.UnixNano()
+}
+
 // TrackID is the published track's id.
 func (r *Receiver) TrackID() string { return r.cfg.TrackID }
 
@@ -230,7 +239,8 @@ func (r *Receiver) handleRepair(l *layer, hdr *rtp.Header, pkt []byte) {
 	if l.isVP8 {
 		desc, vp8 = parseVP8(payload)
 	}
-	in := packetIn{layer: l.quality, hdr: hdr, payload: payload, clockNs: r.clockNs(), vp8: vp8, desc: desc, repaired: true, kfKnown: true}
+	clock, wall := r.arrival()
+	in := packetIn{layer: l.quality, hdr: hdr, payload: payload, clockNs: clock, wallNs: wall, vp8: vp8, desc: desc, repaired: true, kfKnown: true}
 	r.fanOut(&in, true)
 }
 
@@ -274,7 +284,7 @@ func (r *Receiver) handlePacket(l *layer, mime string, hdr *rtp.Header, pkt []by
 	}
 	l.cache.Store(hdr.SequenceNumber, pkt)
 	audio := r.cfg.Kind == webrtc.RTPCodecTypeAudio
-	now := r.clockNs()
+	now, wall := r.arrival()
 	l.loss.observe(hdr.SequenceNumber)
 	if len(payload) > 0 {
 		// Padding-only packets (bandwidth probes) keep flowing on layers
@@ -299,7 +309,7 @@ func (r *Receiver) handlePacket(l *layer, mime string, hdr *rtp.Header, pkt []by
 	// packetIn looks at most once whether this is a keyframe, here for the
 	// layer's keyframe time (keyframe requests wait on it) and for down
 	// tracks about to switch layers.
-	pkt0 := packetIn{layer: l.quality, hdr: hdr, payload: payload, clockNs: now, vp8: vp8, desc: desc,
+	pkt0 := packetIn{layer: l.quality, hdr: hdr, payload: payload, clockNs: now, wallNs: wall, vp8: vp8, desc: desc,
 		keyframe: audio, kfKnown: audio || len(payload) == 0, mime: mime, payloads: r.cfg.Payloads}
 	if !audio && pkt0.isKeyframe() {
 		l.keyframeNs.Store(now)
@@ -313,10 +323,10 @@ type packetIn struct {
 	hdr     *rtp.Header
 	payload []byte
 	// clockNs is the arrival on the receiver's clock (Receiver.clockNs),
-	// not wall time.
-	clockNs int64
-	vp8     bool // desc is a parsed VP8 descriptor
-	desc    vp8Descriptor
+	// not wall time; wallNs the same moment in Unix ns.
+	clockNs, wallNs int64
+	vp8             bool // desc is a parsed VP8 descriptor
+	desc            vp8Descriptor
 	// keyframe is valid once kfKnown; isKeyframe fills it on first use.
 	keyframe, kfKnown bool
 	mime              string

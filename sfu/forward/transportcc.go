@@ -1,8 +1,6 @@
 package forward
 
 import (
-	"time"
-
 	"github.com/pion/rtp"
 	"github.com/pion/sdp/v3"
 	"github.com/pion/webrtc/v4"
@@ -39,9 +37,9 @@ func (c *transportCC) bind(seq TransportSequencer, exts []webrtc.RTPHeaderExtens
 	}
 }
 
-// stamp numbers one outgoing packet. The extension list reuses a fixed
-// backing array, so this does not allocate.
-func (c *transportCC) stamp(hdr *rtp.Header, payloadLen int) {
+// stamp numbers one outgoing packet sent at nowNs (Unix ns). The
+// extension list reuses a fixed backing array, so this does not allocate.
+func (c *transportCC) stamp(hdr *rtp.Header, payloadLen int, nowNs int64) {
 	if c.id == 0 {
 		return
 	}
@@ -49,7 +47,7 @@ func (c *transportCC) stamp(hdr *rtp.Header, payloadLen int) {
 	// One-byte header extension: 4 bytes of header, 1 of id and length, 2
 	// of sequence number, padded to 8.
 	size := hdr.MarshalSize() + 8 + payloadLen + int(hdr.PaddingSize)
-	seq := c.seq.Stamp(size, time.Now().UnixNano())
+	seq := c.seq.Stamp(size, nowNs)
 	c.body[0], c.body[1] = byte(seq>>8), byte(seq)
 	_ = hdr.SetExtension(c.id, c.body[:])
 }
