@@ -1,6 +1,7 @@
 package sfu
 
 import (
+	"encoding/binary"
 	"fmt"
 	"log/slog"
 	"net/netip"
@@ -12,6 +13,7 @@ import (
 	"github.com/pion/webrtc/v4"
 
 	"souk/sfu/dtlskeys"
+	"souk/sfu/srtpgcm"
 )
 
 // directOut sends one peer connection's forwarded RTP straight to the
@@ -44,10 +46,15 @@ type directOut struct {
 	sendOnly bool
 	in       directIn
 
+	// ctxMu guards the connection's SRTP state: a pion context for the
+	// AES-CM profile, or for the GCM ones our own sealer and each SSRC's
+	// rollover state (the writers keep pointers to the latter).
 	ctxMu   sync.Mutex
 	ctx     *srtp.Context
-	ctxKeys *dtlskeys.Keys // the keys ctx was made from
+	ctxKeys *dtlskeys.Keys // the keys ctx or sealer was made from
 	hdr     rtp.Header     // scratch for ctx
+	sealer  *srtpgcm.Sealer
+	streams map[uint32]*srtpgcm.Stream
 }
 
 // directRoute is where and how a connection's packets go; a writer that
@@ -185,6 +192,12 @@ type directWriter struct {
 	out  *directOut
 	pion webrtc.TrackLocalWriter
 	buf  []byte
+
+	// The GCM sealer and the stream of the SSRC last written, cached
+	// from the connection's (directOut.gcm).
+	sealer     *srtpgcm.Sealer
+	stream     *srtpgcm.Stream
+	streamSSRC uint32
 }
 
 // WriteRTP marshals, encrypts in place and queues the packet.
@@ -193,50 +206,59 @@ func (w *directWriter) WriteRTP(h *rtp.Header, payload []byte) (int, error) {
 	if r == nil {
 		return w.pion.WriteRTP(h, payload)
 	}
-	n, ok := w.marshal(h, payload)
+	n, headerLen, ok := w.marshal(h, payload)
 	if !ok {
 		return w.pion.WriteRTP(h, payload)
 	}
-	return w.send(r, n)
+	return w.send(r, n, headerLen)
 }
 
 // marshal lays the packet out in w.buf: header, payload, then the
-// padding the header announces (zeros, the last byte its length).
-func (w *directWriter) marshal(h *rtp.Header, payload []byte) (int, bool) {
+// padding the header announces (zeros, the last byte its length). It
+// returns the packet's and the header's lengths.
+func (w *directWriter) marshal(h *rtp.Header, payload []byte) (int, int, bool) {
 	padding := 0
 	if h.Padding {
 		padding = int(h.PaddingSize)
 	}
 	if h.MarshalSize()+len(payload)+padding+srtpTagRoom > len(w.buf) {
-		return 0, false
+		return 0, 0, false
 	}
-	n, err := h.MarshalTo(w.buf)
+	headerLen, err := h.MarshalTo(w.buf)
 	if err != nil {
-		return 0, false
+		return 0, 0, false
 	}
-	n += copy(w.buf[n:], payload)
+	n := headerLen + copy(w.buf[headerLen:], payload)
 	if padding > 0 {
 		clear(w.buf[n : n+padding-1])
 		w.buf[n+padding-1] = byte(padding)
 		n += padding
 	}
-	return n, true
+	return n, headerLen, true
 }
 
 // Write sends a whole RTP packet the same way.
 func (w *directWriter) Write(b []byte) (int, error) {
 	r := w.out.route.Load()
-	if r == nil || len(b) > len(w.buf)-srtpTagRoom {
+	var h rtp.Header
+	headerLen, err := h.Unmarshal(b)
+	if r == nil || err != nil || len(b) > len(w.buf)-srtpTagRoom {
 		return w.pion.Write(b)
 	}
-	return w.send(r, copy(w.buf, b))
+	return w.send(r, copy(w.buf, b), headerLen)
 }
 
 // srtpTagRoom is the most SRTP adds to a packet (a GCM tag).
 const srtpTagRoom = 16
 
-func (w *directWriter) send(r *directRoute, n int) (int, error) {
-	out, err := w.out.encrypt(r.keys, w.buf, n)
+func (w *directWriter) send(r *directRoute, n, headerLen int) (int, error) {
+	var out []byte
+	var err error
+	if isGCM(r.keys.Profile) {
+		out, err = w.seal(r.keys, n, headerLen)
+	} else {
+		out, err = w.out.encrypt(r.keys, w.buf, n)
+	}
 	if err != nil {
 		return 0, err
 	}
@@ -244,7 +266,51 @@ func (w *directWriter) send(r *directRoute, n int) (int, error) {
 	return r.conn.WriteToAddrPort(out, r.to)
 }
 
-// encrypt protects the RTP packet in buf[:n] in place. The connection has
+func isGCM(p srtp.ProtectionProfile) bool {
+	return p == srtp.ProtectionProfileAeadAes128Gcm || p == srtp.ProtectionProfileAeadAes256Gcm
+}
+
+// seal protects w.buf[:n] with the connection's GCM sealer; only a change
+// of SSRC (media to RTX and back) takes the connection's lock.
+func (w *directWriter) seal(keys *dtlskeys.Keys, n, headerLen int) ([]byte, error) {
+	ssrc := binary.BigEndian.Uint32(w.buf[8:12])
+	if w.sealer == nil || w.stream == nil || w.streamSSRC != ssrc {
+		sealer, stream, err := w.out.gcm(keys, ssrc)
+		if err != nil {
+			return nil, err
+		}
+		w.sealer, w.stream, w.streamSSRC = sealer, stream, ssrc
+	}
+	out, err := w.sealer.Seal(w.stream, w.buf, n, headerLen)
+	if err != nil {
+		return nil, fmt.Errorf("SRTP: %w", err)
+	}
+	return out, nil
+}
+
+// gcm returns the connection's sealer for keys and the state of ssrc,
+// made on first use. The state lives as long as the connection, so an
+// SSRC keeps its rollover counter whichever writer sends on it.
+func (d *directOut) gcm(keys *dtlskeys.Keys, ssrc uint32) (*srtpgcm.Sealer, *srtpgcm.Stream, error) {
+	d.ctxMu.Lock()
+	defer d.ctxMu.Unlock()
+	if d.sealer == nil || d.ctxKeys != keys {
+		s, err := srtpgcm.NewSealer(keys.LocalKey, keys.LocalSalt)
+		if err != nil {
+			return nil, nil, fmt.Errorf("SRTP sealer: %w", err)
+		}
+		d.sealer, d.ctxKeys, d.streams = s, keys, map[uint32]*srtpgcm.Stream{}
+	}
+	st := d.streams[ssrc]
+	if st == nil {
+		st = &srtpgcm.Stream{}
+		d.streams[ssrc] = st
+	}
+	return d.sealer, st, nil
+}
+
+// encrypt protects the RTP packet in buf[:n] in place (the AES-CM
+// profile, through pion's context). The connection has
 // one SRTP context, made on first use, so the rollover counter of each
 // SSRC lives as long as the connection whichever writer sends on it.
 func (d *directOut) encrypt(keys *dtlskeys.Keys, buf []byte, n int) ([]byte, error) {

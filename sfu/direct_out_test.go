@@ -38,6 +38,9 @@ func TestDirectOutDelivers(t *testing.T) {
 			}
 		}},
 		{name: "turned off", noDirect: true},
+		{name: "AEAD-AES-256-GCM", wantDirect: true, client: func(se *webrtc.SettingEngine) {
+			se.SetSRTPProtectionProfiles(0x0008) // SRTP_AEAD_AES_256_GCM
+		}},
 		{name: "AES-CM with HMAC-SHA1", wantDirect: true, client: func(se *webrtc.SettingEngine) {
 			se.SetSRTPProtectionProfiles(0x0001) // SRTP_AES128_CM_HMAC_SHA1_80
 		}},
@@ -178,13 +181,16 @@ func TestDirectWriterMarshal(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			n, ok := w.marshal(&tc.hdr, tc.payload)
+			n, headerLen, ok := w.marshal(&tc.hdr, tc.payload)
 			if !ok || !bytes.Equal(w.buf[:n], want) {
 				t.Fatalf("marshal = %x (%v), want %x", w.buf[:n], ok, want)
 			}
+			if headerLen != tc.hdr.MarshalSize() {
+				t.Fatalf("header length %d, want %d", headerLen, tc.hdr.MarshalSize())
+			}
 		})
 	}
-	if _, ok := w.marshal(&rtp.Header{Version: 2}, make([]byte, directBufSize-12-srtpTagRoom+1)); ok {
+	if _, _, ok := w.marshal(&rtp.Header{Version: 2}, make([]byte, directBufSize-12-srtpTagRoom+1)); ok {
 		t.Fatal("a packet without room for its tag was accepted")
 	}
 }
