@@ -1,6 +1,7 @@
 package sfu
 
 import (
+	"encoding/binary"
 	"net/netip"
 	"sync"
 	"sync/atomic"
@@ -94,6 +95,17 @@ type directIn struct {
 	// lastTarget takes transport-wide feedback about an SSRC we do not
 	// know: the estimate is per connection, not per track.
 	lastTarget rtcpTarget
+	// transportFeedback, when set, takes transport-wide feedback as its
+	// bytes, before (and instead of) pion's parse.
+	transportFeedback func([]byte) error
+}
+
+// onTransportFeedback has transport-wide feedback read directly go to f
+// as bytes (bwe.SendSide.OnFeedbackWire), unparsed.
+func (d *directOut) onTransportFeedback(f func([]byte) error) {
+	d.in.mu.Lock()
+	d.in.transportFeedback = f
+	d.in.mu.Unlock()
 }
 
 // addTarget sends feedback about ssrc to t.
@@ -147,7 +159,38 @@ func (d *directOut) receiveRTCP(b []byte) {
 		d.log.Debug("SRTCP dropped", "err", err)
 		return
 	}
-	pkts, err := rtcp.Unmarshal(plain)
+	// The compound packet's parts one by one: transport-wide feedback,
+	// ten a second from each subscriber, goes to the estimate as bytes;
+	// the rest through pion's parser.
+	for len(plain) >= 4 {
+		n := 4 * (int(binary.BigEndian.Uint16(plain[2:4])) + 1)
+		if n > len(plain) {
+			d.log.Debug("RTCP dropped", "err", "length beyond the packet")
+			return
+		}
+		part := plain[:n]
+		plain = plain[n:]
+		if part[1] == rtcpTransportFeedback && part[0]&0x1f == formatTransportCC && in.transportFeedback != nil {
+			if err := in.transportFeedback(part); err != nil {
+				d.log.Debug("transport feedback dropped", "err", err)
+			}
+			continue
+		}
+		d.dispatchRTCP(part)
+	}
+}
+
+// RTCP packet type and format of transport-wide feedback.
+const (
+	rtcpTransportFeedback = 205
+	formatTransportCC     = 15
+)
+
+// dispatchRTCP parses one packet and hands each part to the down track
+// it names; the caller holds d.in.mu.
+func (d *directOut) dispatchRTCP(b []byte) {
+	in := &d.in
+	pkts, err := rtcp.Unmarshal(b)
 	if err != nil {
 		d.log.Debug("RTCP dropped", "err", err)
 		return

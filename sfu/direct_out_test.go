@@ -82,6 +82,14 @@ func TestDirectOutDelivers(t *testing.T) {
 				seen[body[0]] = true
 				ssrc, seq = p.SSRC, p.SequenceNumber
 			}, onClient: func(pc *webrtc.PeerConnection) { cli = pc }}
+			feedback := make(chan []byte, 16)
+			link.transportFeedback = func(b []byte) error {
+				select {
+				case feedback <- append([]byte(nil), b...):
+				default:
+				}
+				return nil
+			}
 			log := slog.New(slog.NewTextHandler(io.Discard, nil))
 			recv := forward.NewReceiver(forward.ReceiverConfig{TrackID: "TR_direct", Kind: webrtc.RTPCodecTypeVideo,
 				SendRTCP: func([]rtcp.Packet) error { return nil }, Payloads: codecPayloads{}, Log: log,
@@ -147,6 +155,32 @@ func TestDirectOutDelivers(t *testing.T) {
 					t.Fatal("the NACK was not answered")
 				}
 				time.Sleep(50 * time.Millisecond)
+			}
+			// Transport-wide feedback read directly reaches the estimate
+			// as the bytes the subscriber sent, in a compound with a report.
+			if tc.wantDirect {
+				twcc := &rtcp.TransportLayerCC{
+					Header:     rtcp.Header{Count: rtcp.FormatTCC, Type: rtcp.TypeTransportSpecificFeedback},
+					SenderSSRC: 1, MediaSSRC: nack.MediaSSRC, BaseSequenceNumber: 1, PacketStatusCount: 1,
+					PacketChunks: []rtcp.PacketStatusChunk{&rtcp.RunLengthChunk{PacketStatusSymbol: rtcp.TypeTCCPacketReceivedSmallDelta, RunLength: 1}},
+					RecvDeltas:   []*rtcp.RecvDelta{{Type: rtcp.TypeTCCPacketReceivedSmallDelta, Delta: 250}},
+				}
+				twcc.Header.Length = uint16(twcc.MarshalSize()/4 - 1)
+				want, err := twcc.Marshal()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := cli.WriteRTCP([]rtcp.Packet{&rtcp.ReceiverReport{SSRC: 1}, twcc}); err != nil {
+					t.Fatal(err)
+				}
+				select {
+				case got := <-feedback:
+					if !bytes.Equal(got, want) {
+						t.Fatalf("feedback bytes %x, want %x", got, want)
+					}
+				case <-time.After(time.Until(deadline)):
+					t.Fatal("no transport feedback arrived")
+				}
 			}
 			st := sockets.udpStats()
 			if (st.Direct > 0) != tc.wantDirect || (st.DirectRTCP > 0) != tc.wantDirect {

@@ -127,6 +127,12 @@ func (d *downlinkState) onFeedback(fb *rtcp.TransportLayerCC) {
 	d.sendSide.OnFeedback(fb, time.Now())
 }
 
+// onFeedbackWire is onFeedback for feedback read off the socket as
+// bytes (direct_in.go).
+func (d *downlinkState) onFeedbackWire(b []byte) error {
+	return d.sendSide.OnFeedbackWire(b, time.Now())
+}
+
 // downlinkStats reads the participant's estimate without the ticker's
 // state: the send-side estimate locks itself, the counters are atomic.
 func (p *Participant) downlinkStats(room string) DownlinkStats {

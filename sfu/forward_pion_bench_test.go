@@ -27,6 +27,9 @@ type downLink struct {
 	onPacket func(*rtp.Packet)
 	// onClient gets the receiving peer connection once it exists.
 	onClient func(*webrtc.PeerConnection)
+	// transportFeedback, with sockets, takes transport-wide feedback read
+	// directly (directOut.onTransportFeedback).
+	transportFeedback func([]byte) error
 }
 
 // connectDown binds a down track, made by newDown with the writer wrapper
@@ -45,6 +48,9 @@ func connectDown(tb testing.TB, api *webrtc.API, link downLink, newDown func(wra
 		tb.Fatal(err)
 	}
 	if out != nil {
+		if link.transportFeedback != nil {
+			out.onTransportFeedback(link.transportFeedback)
+		}
 		out.attach(srv)
 		srv.OnConnectionStateChange(out.stateChanged)
 		wrap = out.wrap

@@ -221,6 +221,9 @@ func (m *Manager) newParticipant(r *Room, req JoinRequest, sink Sink) (*Particip
 		return nil, err
 	}
 	p.sub.midMap = func() map[string]string { return midMap(p.sub.pc) }
+	if out != nil {
+		out.onTransportFeedback(p.down.onFeedbackWire)
+	}
 	p.sub.onConnectionState(p.onConnectionState)
 	// The client adopts server-created channels on the subscriber
 	// connection by label and reads downstream data from them.
