@@ -38,9 +38,9 @@ func BenchmarkSendPath(b *testing.B) {
 		name                   string
 		segmentation, directly bool
 	}{
-		{"pion/segmentation=false", false, false},
-		{"pion/segmentation=true", true, false},
-		{"direct/segmentation=true", true, true},
+		{"path=pion/gso=false", false, false},
+		{"path=pion/gso=true", true, false},
+		{"path=direct/gso=true", true, true},
 	}
 	for _, mode := range modes {
 		api, closer, err := newAPI(WebRTCConfig{UDPPort: port, IncludeLoopback: true, IPs: []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")},

@@ -85,6 +85,9 @@ func derive(master cipher.Block, masterSalt []byte, label byte, n int) []byte {
 type Stream struct {
 	started bool
 	highest uint64 // 48-bit packet index: rollover counter << 16 | sequence number
+	// iv is Seal's scratch: a local array would escape to the heap
+	// through the cipher.AEAD interface, one allocation per packet.
+	iv [SaltLen]byte
 }
 
 // index returns the packet index of seq (RFC 3711 3.3.1, appendix A):
@@ -123,7 +126,8 @@ func (s *Sealer) Seal(st *Stream, buf []byte, n, headerLen int) ([]byte, error) 
 	}
 	seq := binary.BigEndian.Uint16(buf[2:4])
 	idx := st.index(seq)
-	var iv [SaltLen]byte
+	iv := &st.iv
+	iv[0], iv[1] = 0, 0
 	copy(iv[2:6], buf[8:12]) // SSRC
 	binary.BigEndian.PutUint32(iv[6:10], uint32(idx>>16))
 	binary.BigEndian.PutUint16(iv[10:12], seq)

@@ -86,6 +86,26 @@ func TestSealMatchesPion(t *testing.T) {
 	}
 }
 
+func TestSealDoesNotAllocate(t *testing.T) {
+	s, err := NewSealer(make([]byte, 16), make([]byte, SaltLen))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var st Stream
+	buf := make([]byte, 1200+TagLen)
+	buf[0] = 0x80
+	seq := uint16(0)
+	if allocs := testing.AllocsPerRun(100, func() {
+		seq++
+		buf[2], buf[3] = byte(seq>>8), byte(seq)
+		if _, err := s.Seal(&st, buf, 1200, 12); err != nil {
+			t.Fatal(err)
+		}
+	}); allocs != 0 {
+		t.Fatalf("%v allocations per packet", allocs)
+	}
+}
+
 func TestSealRefusesBadInput(t *testing.T) {
 	if _, err := NewSealer(make([]byte, 16), make([]byte, 14)); err == nil {
 		t.Error("a 14-byte salt was accepted")
