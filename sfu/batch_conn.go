@@ -6,7 +6,6 @@ import (
 	"net"
 	"net/netip"
 	"sync"
-	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -51,9 +50,6 @@ type batchNet struct {
 	segmentation bool // try UDP segmentation offload (GSO)
 	log          *slog.Logger
 
-	// direct counts RTP packets that reached a socket without passing
-	// through pion (direct_out.go).
-	direct atomic.Uint64
 	// rtcp routes subscribers' RTCP past pion (direct_in.go).
 	rtcp rtcpRoutes
 
@@ -131,8 +127,8 @@ func (n *batchNet) socketAt(addr netip.AddrPort) *batchConn {
 type batchStats struct {
 	Datagrams, Messages uint64
 	// Direct is how many RTP packets were sent, and DirectRTCP how many
-	// RTCP packets were read, without passing through pion (batchNet
-	// only).
+	// RTCP packets were read, without passing through pion (DirectRTCP in
+	// batchNet.Stats only).
 	Direct, DirectRTCP uint64
 }
 
@@ -143,8 +139,9 @@ func (n *batchNet) Stats() batchStats {
 		cs := c.Stats()
 		s.Datagrams += cs.Datagrams
 		s.Messages += cs.Messages
+		s.Direct += cs.Direct
 	}
-	s.Direct, s.DirectRTCP = n.direct.Load(), n.rtcp.taken.Load()
+	s.DirectRTCP = n.rtcp.taken.Load()
 	return s
 }
 
@@ -220,10 +217,25 @@ func (c *batchConn) WriteTo(b []byte, addr net.Addr) (int, error) {
 // WriteToAddrPort queues b for addr; pion's UDP mux uses it because it
 // does not allocate.
 func (c *batchConn) WriteToAddrPort(b []byte, addr netip.AddrPort) (int, error) {
+	return c.write(b, addr, false)
+}
+
+// WriteDirect queues an RTP packet of the direct path (direct_out.go)
+// and counts it. The count is kept under the socket's lock, which the
+// write takes anyway: a counter shared by every fan-out goroutine would
+// bounce between the CPUs on every packet.
+func (c *batchConn) WriteDirect(b []byte, addr netip.AddrPort) (int, error) {
+	return c.write(b, addr, true)
+}
+
+func (c *batchConn) write(b []byte, addr netip.AddrPort, direct bool) (int, error) {
 	if len(b) > batchSlotSize {
 		return c.UDPConn.WriteToUDPAddrPort(b, addr)
 	}
 	c.mu.Lock()
+	if direct {
+		c.stats.Direct++
+	}
 	if c.closed || (c.n == 0 && !isRTP(b)) {
 		// RTCP, ICE and DTLS with nothing queued ahead of them go at
 		// once: nobody flushes after them, and a timer per write costs

@@ -262,8 +262,7 @@ func (w *directWriter) send(r *directRoute, n, headerLen int) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	w.out.batch.direct.Add(1)
-	return r.conn.WriteToAddrPort(out, r.to)
+	return r.conn.WriteDirect(out, r.to)
 }
 
 func isGCM(p srtp.ProtectionProfile) bool {
