@@ -11,6 +11,9 @@ import { AssertionError, PASSWORD, assert, register, uniqueEmail } from './helpe
 import { watchCSP } from './csp.mjs'
 
 const here = dirname(fileURLToPath(import.meta.url))
+// Chromium's screenshot waits for a frame; on a busy two-core machine a
+// long crawl has seen one take over 30 s (Playwright's default).
+const shotTimeoutMs = 90_000
 const require = createRequire(import.meta.url)
 const AXE = require.resolve('axe-core/axe.min.js')
 
@@ -258,11 +261,11 @@ export const crawlScenarios = [
             await checkPage(page, `${lang} ${href}`, errors)
             await settled(page)
             if (lang === 'ar') {
-              await page.screenshot({ path: join(artifacts, `${shotName(href)}-ar-1280.png`) })
+              await page.screenshot({ path: join(artifacts, `${shotName(href)}-ar-1280.png`), timeout: shotTimeoutMs })
               await page.setViewportSize({ width: 390, height: 844 })
             }
             await page.getByRole('heading', { level: 1 }).first().waitFor({ state: 'visible' })
-            await page.screenshot({ path: join(artifacts, `${shotName(href)}-${lang}-390.png`) })
+            await page.screenshot({ path: join(artifacts, `${shotName(href)}-${lang}-390.png`), timeout: shotTimeoutMs })
             if (lang === 'ar') await page.setViewportSize({ width: 1280, height: 800 })
           }
         }
