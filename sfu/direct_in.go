@@ -92,9 +92,6 @@ type directIn struct {
 	fb      forward.Feedback
 	one     [1]rtcp.Packet
 	targets map[uint32]rtcpTarget // by media SSRC
-	// lastTarget takes transport-wide feedback about an SSRC we do not
-	// know: the estimate is per connection, not per track.
-	lastTarget rtcpTarget
 	// transportFeedback, when set, takes transport-wide feedback as its
 	// bytes, before (and instead of) pion's parse.
 	transportFeedback func([]byte) error
@@ -115,21 +112,12 @@ func (d *directOut) addTarget(ssrc uint32, t rtcpTarget) {
 		d.in.targets = map[uint32]rtcpTarget{}
 	}
 	d.in.targets[ssrc] = t
-	d.in.lastTarget = t
 	d.in.mu.Unlock()
 }
 
 func (d *directOut) removeTarget(ssrc uint32) {
 	d.in.mu.Lock()
-	t := d.in.targets[ssrc]
 	delete(d.in.targets, ssrc)
-	if d.in.lastTarget == t {
-		d.in.lastTarget = nil
-		for _, other := range d.in.targets {
-			d.in.lastTarget = other
-			break
-		}
-	}
 	d.in.mu.Unlock()
 }
 
@@ -197,16 +185,6 @@ func (d *directOut) dispatchRTCP(b []byte) {
 	}
 	for _, p := range pkts {
 		in.one[0] = p
-		if cc, ok := p.(*rtcp.TransportLayerCC); ok {
-			t := in.targets[cc.MediaSSRC]
-			if t == nil {
-				t = in.lastTarget
-			}
-			if t != nil {
-				t.HandleRTCP(in.one[:], &in.fb)
-			}
-			continue
-		}
 		for _, ssrc := range p.DestinationSSRC() {
 			if t := in.targets[ssrc]; t != nil {
 				t.HandleRTCP(in.one[:], &in.fb)

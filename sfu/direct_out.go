@@ -87,7 +87,9 @@ func (d *directOut) attach(pc *webrtc.PeerConnection) {
 			d.routeLocked(pair)
 		}
 	})
+	d.mu.Lock()
 	d.ice = ice
+	d.mu.Unlock()
 }
 
 // stateChanged starts the direct route once the connection is up and
@@ -240,9 +242,12 @@ func (w *directWriter) marshal(h *rtp.Header, payload []byte) (int, int, bool) {
 // Write sends a whole RTP packet the same way.
 func (w *directWriter) Write(b []byte) (int, error) {
 	r := w.out.route.Load()
+	if r == nil || len(b) > len(w.buf)-srtpTagRoom {
+		return w.pion.Write(b)
+	}
 	var h rtp.Header
 	headerLen, err := h.Unmarshal(b)
-	if r == nil || err != nil || len(b) > len(w.buf)-srtpTagRoom {
+	if err != nil {
 		return w.pion.Write(b)
 	}
 	return w.send(r, copy(w.buf, b), headerLen)
