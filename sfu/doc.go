@@ -8,11 +8,13 @@
 // forward.DownTrack). Media work lives in subpackages that know nothing of
 // the protocol:
 //
-//	sfu/buffer   packet caches that answer NACKs
-//	sfu/forward  receivers, down tracks, layer selection, munging, counters
-//	sfu/audio    audio levels to speaker changes
-//	sfu/bwe      downlink estimate per subscriber and its allocation
-//	sfu/dtlskeys the SRTP keys of a DTLS handshake we served
+//	sfu/buffer       packet caches that answer NACKs
+//	sfu/forward      receivers, down tracks, layer selection, munging, counters
+//	sfu/audio        audio levels to speaker changes
+//	sfu/bwe          downlink estimate per subscriber and its allocation
+//	sfu/dtlskeys     the SRTP keys of a DTLS handshake we served
+//	sfu/srtpgcm      AEAD-AES-GCM sealing of forwarded packets
+//	sfu/twccfeedback transport-wide feedback toward publishers
 //
 // Room and Participant state is reached through methods (Room.Participants,
 // Room.Participant, Room.Proto, Participant.SID, ...), never through fields

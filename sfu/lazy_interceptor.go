@@ -9,14 +9,16 @@ import (
 // lazyFactory builds interceptors that start their RTCP loops only when
 // the connection receives its first stream.
 //
-// pion's NACK generator, TWCC feedback and receiver report interceptors
-// each start a ticker goroutine as soon as a peer connection exists
-// (BindRTCPWriter), whether or not anything is ever received: together
-// 21 wake-ups a second for every participant's publisher connection, most
-// of which never carry a track (every viewer of a livestream has one).
-// Deferring BindRTCPWriter to the first BindRemoteStream is exact for
-// these three: they return the writer they are given unchanged, and only
-// need it once there is something to report on.
+// pion's NACK generator and receiver report interceptors each start a
+// ticker goroutine as soon as a peer connection exists (BindRTCPWriter),
+// whether or not anything is ever received: wake-ups many times a second
+// for every participant's publisher connection, most of which never carry
+// a track (every viewer of a livestream has one). Transport-wide feedback
+// is our own interceptor, which starts the same way by itself
+// (sfu/twccfeedback). Deferring BindRTCPWriter to the first
+// BindRemoteStream is exact for these two: they return the writer they
+// are given unchanged, and only need it once there is something to report
+// on.
 type lazyFactory struct {
 	inner interceptor.Factory
 }

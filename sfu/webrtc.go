@@ -17,23 +17,23 @@ import (
 	"github.com/pion/interceptor"
 	"github.com/pion/interceptor/pkg/nack"
 	"github.com/pion/interceptor/pkg/report"
-	"github.com/pion/interceptor/pkg/twcc"
 	"github.com/pion/sdp/v3"
 	"github.com/pion/stun/v3"
 	"github.com/pion/transport/v4/stdnet"
 	"github.com/pion/webrtc/v4"
 
 	"souk/pionlog"
+	"souk/sfu/twccfeedback"
 )
 
 // newAPI builds the pion API shared by all peer connections. Only the
 // interceptors the receiving side needs are registered: NACK generation
 // toward publishers, receiver reports and transport-wide feedback for the
 // publisher's bandwidth estimate. None of them touches sent packets, and
-// none runs before the connection receives a stream (lazy_interceptor.go). NACK
-// responses and keyframe requests are handled by our own code from the
-// shared packet cache, so pion's NACK responder (which copies every packet
-// per subscriber) is left out.
+// none runs before the connection receives a stream (lazy_interceptor.go,
+// sfu/twccfeedback). NACK responses and keyframe requests are handled by
+// our own code from the shared packet cache, so pion's NACK responder
+// (which copies every packet per subscriber) is left out.
 //
 // Sockets of the shared UDP port batch their writes (batch_conn.go); the
 // returned mediaSockets flushes and closes them.
@@ -64,19 +64,18 @@ func newAPI(cfg WebRTCConfig) (*webrtc.API, *mediaSockets, error) {
 		return nil, nil, fmt.Errorf("rtcp receiver reports: %w", err)
 	}
 	reg.Add(lazyFactory{rr})
-	// Transport-wide feedback toward publishers, registered as pion's
-	// ConfigureTWCCSender does.
+	// Transport-wide feedback toward publishers, negotiated as pion's
+	// ConfigureTWCCSender does, but recorded and sent by our own
+	// interceptor: pion's hands every received packet through an unbuffered
+	// channel to its reporting goroutine, two wake-ups per packet
+	// (sfu/twccfeedback).
 	for _, kind := range []webrtc.RTPCodecType{webrtc.RTPCodecTypeVideo, webrtc.RTPCodecTypeAudio} {
 		me.RegisterFeedback(webrtc.RTCPFeedback{Type: webrtc.TypeRTCPFBTransportCC}, kind)
 		if err := me.RegisterHeaderExtension(webrtc.RTPHeaderExtensionCapability{URI: sdp.TransportCCURI}, kind); err != nil {
 			return nil, nil, fmt.Errorf("twcc extension: %w", err)
 		}
 	}
-	tw, err := twcc.NewSenderInterceptor(twcc.WithLoggerFactory(lf))
-	if err != nil {
-		return nil, nil, fmt.Errorf("twcc: %w", err)
-	}
-	reg.Add(lazyFactory{tw})
+	reg.Add(twccfeedback.Factory{Log: slog.Default().With("component", "sfu")})
 
 	se := webrtc.SettingEngine{LoggerFactory: lf}
 	// AEAD-AES-128-GCM first: it encrypts a packet several times faster

@@ -45,6 +45,7 @@ var rules = map[string]rule{
 	"souk/sfu/bwe":                    {doc: "sfu/bwe/doc.go", others: []string{"github.com/pion/rtcp"}},
 	"souk/sfu/dtlskeys":               {doc: "sfu/dtlskeys/doc.go", others: []string{"github.com/pion/"}},
 	"souk/sfu/srtpgcm":                {doc: "sfu/srtpgcm/srtpgcm.go", others: []string{}},
+	"souk/sfu/twccfeedback":           {doc: "sfu/twccfeedback/doc.go", others: []string{"github.com/pion/interceptor"}},
 	"souk/sfu/forward":                {doc: "sfu/forward/doc.go", souk: []string{"souk/sfu/buffer"}, others: []string{"github.com/pion/"}},
 	"souk/pionlog":                    {doc: "pionlog/doc.go", others: []string{"github.com/pion/logging"}},
 	"souk/metrics":                    {doc: "metrics/doc.go", others: []string{"github.com/prometheus/client_golang", "github.com/go-chi/chi"}},
