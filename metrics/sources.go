@@ -27,6 +27,8 @@ type MediaSnapshot struct {
 	UDPDirect uint64
 	// UDPDirectRTCP counts subscribers' RTCP packets read the same way.
 	UDPDirectRTCP uint64
+	// UDPDirectSTUN counts peers' consent checks answered the same way.
+	UDPDirectSTUN uint64
 	// DownlinkEstimates is the send-side bandwidth estimate (bit/s) of
 	// each subscriber with transport-wide feedback.
 	DownlinkEstimates []uint64

@@ -51,7 +51,7 @@ type batchNet struct {
 	log          *slog.Logger
 
 	// rtcp routes subscribers' RTCP past pion (direct_in.go).
-	rtcp rtcpRoutes
+	peers peerRoutes
 
 	mu    sync.Mutex
 	conns []*batchConn
@@ -74,7 +74,7 @@ func (n *batchNet) ListenUDP(network string, laddr *net.UDPAddr) (piontransport.
 	}
 	bc := newBatchConn(uc)
 	bc.log = n.log
-	bc.rtcp = &n.rtcp
+	bc.peers = &n.peers
 	if n.segmentation {
 		bc.gso = gsoSupported(uc)
 		n.log.Debug("media socket", "addr", uc.LocalAddr().String(), "segmentation", bc.gso)
@@ -126,10 +126,10 @@ func (n *batchNet) socketAt(addr netip.AddrPort) *batchConn {
 // carries several datagrams to one peer.
 type batchStats struct {
 	Datagrams, Messages uint64
-	// Direct is how many RTP packets were sent, and DirectRTCP how many
-	// RTCP packets were read, without passing through pion (DirectRTCP in
-	// batchNet.Stats only).
-	Direct, DirectRTCP uint64
+	// Direct is how many RTP packets were sent, DirectRTCP how many RTCP
+	// packets were read and DirectSTUN how many consent checks answered,
+	// without passing through pion (the last two in batchNet.Stats only).
+	Direct, DirectRTCP, DirectSTUN uint64
 }
 
 // Stats reports the counts summed over the sockets.
@@ -141,7 +141,7 @@ func (n *batchNet) Stats() batchStats {
 		s.Messages += cs.Messages
 		s.Direct += cs.Direct
 	}
-	s.DirectRTCP = n.rtcp.taken.Load()
+	s.DirectRTCP, s.DirectSTUN = n.peers.taken.Load(), n.peers.answered.Load()
 	return s
 }
 
@@ -163,7 +163,7 @@ type batchConn struct {
 	*net.UDPConn
 	pc    *ipv4.PacketConn
 	local netip.AddrPort // the bound address, IPv4 unmapped
-	rtcp  *rtcpRoutes    // RTCP read past pion; nil outside a batchNet
+	peers *peerRoutes    // what is read past pion; nil outside a batchNet
 	log   *slog.Logger
 	raw   *rawSocket // nil where raw system calls are not available
 
@@ -288,11 +288,12 @@ func isRTP(b []byte) bool {
 
 // ReadFromAddrPort reads like the plain socket; pion's UDP mux uses it
 // because it does not allocate. RTCP from a subscriber whose connection
-// reads it directly is handled here and not returned (direct_in.go).
+// reads it directly, and consent checks answered directly, are handled
+// here and not returned (direct_in.go, direct_stun.go).
 func (c *batchConn) ReadFromAddrPort(b []byte) (int, netip.AddrPort, error) {
 	for {
 		n, addr, err := c.readOne(b)
-		if err != nil || c.rtcp == nil || !c.rtcp.take(b[:n], addr) {
+		if err != nil || c.peers == nil || !c.peers.take(b[:n], addr) {
 			return n, addr, err
 		}
 	}

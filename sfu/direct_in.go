@@ -32,15 +32,18 @@ type rtcpTarget interface {
 	HandleRTCP(pkts []rtcp.Packet, fb *forward.Feedback)
 }
 
-// rtcpRoutes maps a subscriber's address to the connection that reads its
-// RTCP; batchNet owns one, its sockets consult it on every read.
-type rtcpRoutes struct {
-	mu    sync.RWMutex
-	by    map[netip.AddrPort]*directOut
-	taken atomic.Uint64 // packets handled here
+// peerRoutes maps a peer's address to its connection on the direct path;
+// batchNet owns one, its sockets consult it on every read. The reader
+// handles a sending connection's RTCP (below) and any connection's plain
+// consent checks (direct_stun.go) itself.
+type peerRoutes struct {
+	mu       sync.RWMutex
+	by       map[netip.AddrPort]*directOut
+	taken    atomic.Uint64 // RTCP packets handled here
+	answered atomic.Uint64 // consent checks answered here
 }
 
-func (r *rtcpRoutes) set(addr netip.AddrPort, d *directOut) {
+func (r *peerRoutes) set(addr netip.AddrPort, d *directOut) {
 	r.mu.Lock()
 	if r.by == nil {
 		r.by = map[netip.AddrPort]*directOut{}
@@ -50,7 +53,7 @@ func (r *rtcpRoutes) set(addr netip.AddrPort, d *directOut) {
 }
 
 // remove forgets addr if it still belongs to d.
-func (r *rtcpRoutes) remove(addr netip.AddrPort, d *directOut) {
+func (r *peerRoutes) remove(addr netip.AddrPort, d *directOut) {
 	r.mu.Lock()
 	if r.by[addr] == d {
 		delete(r.by, addr)
@@ -58,22 +61,33 @@ func (r *rtcpRoutes) remove(addr netip.AddrPort, d *directOut) {
 	r.mu.Unlock()
 }
 
-// take handles b when it is RTCP from a routed address, and says so; the
-// socket then reads on instead of giving b to pion.
-func (r *rtcpRoutes) take(b []byte, from netip.AddrPort) bool {
-	if !isRTCP(b) {
+// take handles b when it is RTCP from a sending connection's peer or a
+// plain consent check from any routed peer, and says so; the socket then
+// reads on instead of giving b to pion.
+func (r *peerRoutes) take(b []byte, from netip.AddrPort) bool {
+	rtcp := isRTCP(b)
+	if !rtcp && !isBindingRequest(b) {
 		return false
 	}
 	from = netip.AddrPortFrom(from.Addr().Unmap(), from.Port())
 	r.mu.RLock()
 	d := r.by[from]
 	r.mu.RUnlock()
-	if d == nil {
+	switch {
+	case d == nil:
 		return false
+	case rtcp:
+		if !d.sendOnly {
+			return false // pion's interceptors read it
+		}
+		r.taken.Add(1)
+		d.receiveRTCP(b)
+		return true
+	case d.answerSTUN(b, from):
+		r.answered.Add(1)
+		return true
 	}
-	r.taken.Add(1)
-	d.receiveRTCP(b)
-	return true
+	return false
 }
 
 // isRTCP tells RTCP from the rest of the port's traffic (RFC 5761 4,

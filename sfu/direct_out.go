@@ -45,6 +45,7 @@ type directOut struct {
 	// sendOnly connections also read their RTCP directly (direct_in.go).
 	sendOnly bool
 	in       directIn
+	stun     stunAnswerer // consent checks answered directly (direct_stun.go)
 
 	// ctxMu guards the connection's SRTP state: a pion context for the
 	// AES-CM profile, or for the GCM ones our own sealer and each SSRC's
@@ -60,9 +61,10 @@ type directOut struct {
 // directRoute is where and how a connection's packets go; a writer that
 // sees new keys makes a new SRTP context.
 type directRoute struct {
-	conn *batchConn
-	to   netip.AddrPort
-	keys *dtlskeys.Keys
+	conn  *batchConn
+	to    netip.AddrPort
+	keys  *dtlskeys.Keys
+	creds *iceCreds // nil: consent checks go to pion
 }
 
 func newDirectOut(batch *batchNet, log *slog.Logger) *directOut {
@@ -125,18 +127,15 @@ func (d *directOut) routeLocked(pair *webrtc.ICECandidatePair) {
 	d.log.Debug("forwarded media sent directly", "local", r.conn.LocalAddr().String(), "remote", r.to.String(), "profile", r.keys.Profile)
 }
 
-// setRouteLocked switches sends to r, and the reading of this
-// subscriber's RTCP to r's address.
+// setRouteLocked switches sends to r, and the reading of this peer's
+// packets to r's address.
 func (d *directOut) setRouteLocked(r *directRoute) {
 	old := d.route.Swap(r)
-	if !d.sendOnly {
-		return
-	}
 	if old != nil && (r == nil || old.to != r.to) {
-		d.batch.rtcp.remove(old.to, d)
+		d.batch.peers.remove(old.to, d)
 	}
 	if r != nil {
-		d.batch.rtcp.set(r.to, d)
+		d.batch.peers.set(r.to, d)
 	}
 }
 
@@ -175,7 +174,8 @@ func (d *directOut) resolveLocked(pair *webrtc.ICECandidatePair) (*directRoute, 
 	if conn == nil {
 		return nil, "no shared socket at " + addr
 	}
-	return &directRoute{conn: conn, to: netip.AddrPortFrom(remote.Unmap(), pair.Remote.Port), keys: d.keys}, ""
+	return &directRoute{conn: conn, to: netip.AddrPortFrom(remote.Unmap(), pair.Remote.Port), keys: d.keys,
+		creds: iceCredsOf(d.ice)}, ""
 }
 
 // wrap gives a down track a writer that takes the direct route when there

@@ -35,6 +35,9 @@ type Stats struct {
 	// UDPDirectRTCP counts subscribers' RTCP packets read off the shared
 	// UDP port without passing through pion (direct_in.go).
 	UDPDirectRTCP uint64
+	// UDPDirectSTUN counts peers' consent checks answered on the shared
+	// UDP port without passing through pion (direct_stun.go).
+	UDPDirectSTUN uint64
 	// Downlinks is each subscriber's bandwidth estimate and probing.
 	Downlinks []DownlinkStats
 }
@@ -85,7 +88,7 @@ func (m *Manager) Stats() Stats {
 	st.EstimatedBitrate, st.PausedTracks = t.EstimatedBitrate, t.PausedTracks
 	st.Probes, st.ProbesSucceeded = t.Probes, t.ProbesSucceeded
 	u := m.closer.udpStats()
-	st.UDPDatagrams, st.UDPWrites, st.UDPDirect, st.UDPDirectRTCP = u.Datagrams, u.Messages, u.Direct, u.DirectRTCP
+	st.UDPDatagrams, st.UDPWrites, st.UDPDirect, st.UDPDirectRTCP, st.UDPDirectSTUN = u.Datagrams, u.Messages, u.Direct, u.DirectRTCP, u.DirectSTUN
 	return st
 }
 

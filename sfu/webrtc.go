@@ -26,6 +26,19 @@ import (
 	"souk/sfu/twccfeedback"
 )
 
+// ICE liveness. A connection is disconnected after iceDisconnectedTimeout
+// without anything pion reads from the peer, and failed iceFailedTimeout
+// later (30 s in all, pion's default). On the direct path pion reads
+// neither a subscriber's RTCP nor the peer's consent checks
+// (direct_stun.go), only the answers to its own checks, which it sends
+// every iceKeepaliveInterval: 10 s lets four in a row be lost before the
+// connection counts as disconnected (pion's default 5 s allowed one).
+const (
+	iceDisconnectedTimeout = 10 * time.Second
+	iceFailedTimeout       = 20 * time.Second
+	iceKeepaliveInterval   = 2 * time.Second
+)
+
 // newAPI builds the pion API shared by all peer connections. Only the
 // interceptors the receiving side needs are registered: NACK generation
 // toward publishers, receiver reports and transport-wide feedback for the
@@ -84,6 +97,7 @@ func newAPI(cfg WebRTCConfig) (*webrtc.API, *mediaSockets, error) {
 	// DTLS server; every browser offers it.
 	se.SetSRTPProtectionProfiles(dtls.SRTP_AEAD_AES_128_GCM, dtls.SRTP_AEAD_AES_256_GCM, dtls.SRTP_AES128_CM_HMAC_SHA1_80)
 	se.SetIncludeLoopbackCandidate(cfg.IncludeLoopback)
+	se.SetICETimeouts(iceDisconnectedTimeout, iceFailedTimeout, iceKeepaliveInterval)
 	if cfg.Net != nil {
 		se.SetNet(cfg.Net)
 		se.SetICEMulticastDNSMode(ice.MulticastDNSModeDisabled)
