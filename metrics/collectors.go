@@ -63,6 +63,7 @@ func mediaCollector(src MediaSource) prometheus.Collector {
 		counter("souk_media_udp_datagrams_total", "Datagrams sent on the shared media UDP port.", func(m s) float64 { return float64(m.UDPDatagrams) }),
 		counter("souk_media_udp_writes_total", "Kernel writes that carried them; fewer than datagrams when a frame's packets to one subscriber go as one segmented write.", func(m s) float64 { return float64(m.UDPWrites) }),
 		counter("souk_media_udp_direct_packets_total", "RTP packets encrypted and queued on the shared UDP port by Souk's own send path rather than pion's.", func(m s) float64 { return float64(m.UDPDirect) }),
+		counter("souk_media_udp_direct_received_packets_total", "Publishers' RTP packets read off the shared UDP port by Souk's own receive path rather than pion's.", func(m s) float64 { return float64(m.UDPDirectIn) }),
 		counter("souk_media_udp_direct_rtcp_packets_total", "Subscribers' RTCP packets read off the shared UDP port by Souk's own receive path rather than pion's.", func(m s) float64 { return float64(m.UDPDirectRTCP) }),
 		counter("souk_media_udp_direct_stun_answers_total", "Peers' ICE consent checks answered on the shared UDP port by Souk's own receive path rather than pion's.", func(m s) float64 { return float64(m.UDPDirectSTUN) }),
 		gauge("souk_media_downlink_estimate_min_bits", "Lowest downlink bandwidth estimate among subscribers (bit/s; 0 with none).", func(m s) float64 { return float64(minOf(m.DownlinkEstimates)) }),

@@ -27,7 +27,7 @@ func TestWrapLabelsRoutesAndServesMetrics(t *testing.T) {
 		Media: MediaFunc(func() MediaSnapshot {
 			return MediaSnapshot{Rooms: 2, PacketsForwarded: 42, RTXSent: 3, EstimatedBitrate: 1500000, PausedTracks: 1,
 				Probes: 4, DownlinkEstimates: []uint64{300_000, 2_000_000}, UDPDatagrams: 9, UDPWrites: 4,
-				UDPDirect: 6, UDPDirectRTCP: 2, UDPDirectSTUN: 5}
+				UDPDirect: 6, UDPDirectIn: 8, UDPDirectRTCP: 2, UDPDirectSTUN: 5}
 		}),
 		TURN:     TURNFunc(func() TURNSnapshot { return TURNSnapshot{Allocations: 1, PeerRefusals: 3} }),
 		Realtime: RealtimeFunc(func() RealtimeSnapshot { return RealtimeSnapshot{Sockets: 5} }),
@@ -62,6 +62,7 @@ func TestWrapLabelsRoutesAndServesMetrics(t *testing.T) {
 		"souk_media_udp_datagrams_total 9",
 		"souk_media_udp_writes_total 4",
 		"souk_media_udp_direct_packets_total 6",
+		"souk_media_udp_direct_received_packets_total 8",
 		"souk_media_udp_direct_rtcp_packets_total 2",
 		"souk_media_udp_direct_stun_answers_total 5",
 		"souk_media_estimated_downlink_bits_per_second 1.5e+06",

@@ -25,6 +25,8 @@ type MediaSnapshot struct {
 	// UDPDirect counts RTP packets encrypted and queued on the shared UDP
 	// port without passing through pion (media.direct_srtp).
 	UDPDirect uint64
+	// UDPDirectIn counts publishers' RTP packets read the same way.
+	UDPDirectIn uint64
 	// UDPDirectRTCP counts subscribers' RTCP packets read the same way.
 	UDPDirectRTCP uint64
 	// UDPDirectSTUN counts peers' consent checks answered the same way.

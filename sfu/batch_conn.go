@@ -126,10 +126,11 @@ func (n *batchNet) socketAt(addr netip.AddrPort) *batchConn {
 // carries several datagrams to one peer.
 type batchStats struct {
 	Datagrams, Messages uint64
-	// Direct is how many RTP packets were sent, DirectRTCP how many RTCP
-	// packets were read and DirectSTUN how many consent checks answered,
-	// without passing through pion (the last two in batchNet.Stats only).
-	Direct, DirectRTCP, DirectSTUN uint64
+	// Direct is how many RTP packets were sent, DirectIn how many were
+	// received, DirectRTCP how many RTCP packets were read and DirectSTUN
+	// how many consent checks answered, without passing through pion (all
+	// but Direct in batchNet.Stats only).
+	Direct, DirectIn, DirectRTCP, DirectSTUN uint64
 }
 
 // Stats reports the counts summed over the sockets.
@@ -141,7 +142,7 @@ func (n *batchNet) Stats() batchStats {
 		s.Messages += cs.Messages
 		s.Direct += cs.Direct
 	}
-	s.DirectRTCP, s.DirectSTUN = n.peers.taken.Load(), n.peers.answered.Load()
+	s.DirectIn, s.DirectRTCP, s.DirectSTUN = n.peers.received.Load(), n.peers.taken.Load(), n.peers.answered.Load()
 	return s
 }
 

@@ -34,12 +34,14 @@ type rtcpTarget interface {
 
 // peerRoutes maps a peer's address to its connection on the direct path;
 // batchNet owns one, its sockets consult it on every read. The reader
-// handles a sending connection's RTCP (below) and any connection's plain
-// consent checks (direct_stun.go) itself.
+// handles a sending connection's RTCP (below), the media of streams taken
+// off pion (direct_in_rtp.go) and any connection's plain consent checks
+// (direct_stun.go) itself.
 type peerRoutes struct {
 	mu       sync.RWMutex
 	by       map[netip.AddrPort]*directOut
 	taken    atomic.Uint64 // RTCP packets handled here
+	received atomic.Uint64 // media packets handled here
 	answered atomic.Uint64 // consent checks answered here
 }
 
@@ -61,12 +63,12 @@ func (r *peerRoutes) remove(addr netip.AddrPort, d *directOut) {
 	r.mu.Unlock()
 }
 
-// take handles b when it is RTCP from a sending connection's peer or a
-// plain consent check from any routed peer, and says so; the socket then
-// reads on instead of giving b to pion.
+// take handles b when it is RTCP from a sending connection's peer, media
+// of a taken stream, or a plain consent check from any routed peer, and
+// says so; the socket then reads on instead of giving b to pion.
 func (r *peerRoutes) take(b []byte, from netip.AddrPort) bool {
-	rtcp := isRTCP(b)
-	if !rtcp && !isBindingRequest(b) {
+	rtcp, media := isRTCP(b), isRTP(b)
+	if !rtcp && !media && !isBindingRequest(b) {
 		return false
 	}
 	from = netip.AddrPortFrom(from.Addr().Unmap(), from.Port())
@@ -76,6 +78,12 @@ func (r *peerRoutes) take(b []byte, from netip.AddrPort) bool {
 	switch {
 	case d == nil:
 		return false
+	case media:
+		if !d.receiveRTP(b) {
+			return false
+		}
+		r.received.Add(1)
+		return true
 	case rtcp:
 		if !d.sendOnly {
 			return false // pion's interceptors read it

@@ -46,6 +46,7 @@ type directOut struct {
 	sendOnly bool
 	in       directIn
 	stun     stunAnswerer // consent checks answered directly (direct_stun.go)
+	media    directMedia  // publishers' media read directly (direct_in_rtp.go)
 
 	// ctxMu guards the connection's SRTP state: a pion context for the
 	// AES-CM profile, or for the GCM ones our own sealer and each SSRC's

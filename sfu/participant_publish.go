@@ -165,7 +165,18 @@ func (p *Participant) onTrack(remote *webrtc.TrackRemote, recv *webrtc.RTPReceiv
 		return
 	}
 	p.log.Info("receiving media", "track", pub.sid, "codec", remote.Codec().MimeType, "rid", remote.RID(), "ssrc", remote.SSRC(), "audio_level_ext", info.AudioLevelID)
-	go run()
+	if out := p.pub.out; out != nil {
+		// From now on the stream is read past pion when it can be
+		// (direct_in_rtp.go); the reader keeps what pion still delivers.
+		ssrc := info.SSRC
+		out.takeStream(remote, recv, func(pkt []byte) { pub.recv.PushPacket(ssrc, pkt) })
+		go func() {
+			run()
+			out.dropStream(ssrc)
+		}()
+	} else {
+		go run()
+	}
 	if first {
 		p.changed()
 		p.room.emitTrack(EventTrackPublished, p, lt.info)

@@ -32,6 +32,9 @@ type Stats struct {
 	// UDPDirect counts RTP packets that reached the shared UDP port
 	// without passing through pion (direct_out.go).
 	UDPDirect uint64
+	// UDPDirectIn counts publishers' RTP packets read off the shared UDP
+	// port without passing through pion (direct_in_rtp.go).
+	UDPDirectIn uint64
 	// UDPDirectRTCP counts subscribers' RTCP packets read off the shared
 	// UDP port without passing through pion (direct_in.go).
 	UDPDirectRTCP uint64
@@ -88,7 +91,7 @@ func (m *Manager) Stats() Stats {
 	st.EstimatedBitrate, st.PausedTracks = t.EstimatedBitrate, t.PausedTracks
 	st.Probes, st.ProbesSucceeded = t.Probes, t.ProbesSucceeded
 	u := m.closer.udpStats()
-	st.UDPDatagrams, st.UDPWrites, st.UDPDirect, st.UDPDirectRTCP, st.UDPDirectSTUN = u.Datagrams, u.Messages, u.Direct, u.DirectRTCP, u.DirectSTUN
+	st.UDPDatagrams, st.UDPWrites, st.UDPDirect, st.UDPDirectIn, st.UDPDirectRTCP, st.UDPDirectSTUN = u.Datagrams, u.Messages, u.Direct, u.DirectIn, u.DirectRTCP, u.DirectSTUN
 	return st
 }
 

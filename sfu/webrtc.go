@@ -68,7 +68,7 @@ func newAPI(cfg WebRTCConfig) (*webrtc.API, *mediaSockets, error) {
 		return nil, nil, fmt.Errorf("nack generator: %w", err)
 	}
 	// Each starts its loop with the first received stream (lazyFactory).
-	reg.Add(lazyFactory{gen})
+	receive := []interceptor.Factory{lazyFactory{gen}}
 	// Receiver reports only: sender reports are sent by the room's ticker
 	// from the down tracks' own counters (sender_reports.go), so nothing of
 	// pion's wraps the packets written to subscribers.
@@ -76,7 +76,7 @@ func newAPI(cfg WebRTCConfig) (*webrtc.API, *mediaSockets, error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("rtcp receiver reports: %w", err)
 	}
-	reg.Add(lazyFactory{rr})
+	receive = append(receive, lazyFactory{rr})
 	// Transport-wide feedback toward publishers, negotiated as pion's
 	// ConfigureTWCCSender does, but recorded and sent by our own
 	// interceptor: pion's hands every received packet through an unbuffered
@@ -88,7 +88,10 @@ func newAPI(cfg WebRTCConfig) (*webrtc.API, *mediaSockets, error) {
 			return nil, nil, fmt.Errorf("twcc extension: %w", err)
 		}
 	}
-	reg.Add(twccfeedback.Factory{Log: slog.Default().With("component", "sfu")})
+	receive = append(receive, twccfeedback.Factory{Log: slog.Default().With("component", "sfu")})
+	for _, f := range receive {
+		reg.Add(f)
+	}
 
 	se := webrtc.SettingEngine{LoggerFactory: lf}
 	// AEAD-AES-128-GCM first: it encrypts a packet several times faster
@@ -185,7 +188,7 @@ func newAPI(cfg WebRTCConfig) (*webrtc.API, *mediaSockets, error) {
 		}
 		sockets.direct = true
 	}
-	sockets.me, sockets.reg, sockets.se = me, reg, se
+	sockets.me, sockets.se, sockets.receive = me, se, receive
 	api := webrtc.NewAPI(webrtc.WithMediaEngine(me), webrtc.WithInterceptorRegistry(reg), webrtc.WithSettingEngine(se))
 	// A connection that only sends (the subscriber connection of the
 	// two-connection path) needs none of them: without interceptors it
@@ -205,10 +208,10 @@ type mediaSockets struct {
 
 	// direct: connections get a directOut (direct_out.go), and with it
 	// an API of their own carrying its DTLS hooks, built from these.
-	direct bool
-	me     *webrtc.MediaEngine
-	reg    *interceptor.Registry
-	se     webrtc.SettingEngine
+	direct  bool
+	me      *webrtc.MediaEngine
+	se      webrtc.SettingEngine
+	receive []interceptor.Factory // the receiving side's interceptors
 }
 
 // peerAPI is the API for one new peer connection, and its direct send
@@ -222,12 +225,29 @@ func (m *mediaSockets) peerAPI(shared *webrtc.API, sendOnly bool, log *slog.Logg
 	out.sendOnly = sendOnly
 	se := m.se
 	out.configure(&se)
-	reg := m.reg
-	if sendOnly {
-		reg = &interceptor.Registry{}
+	reg := &interceptor.Registry{}
+	if !sendOnly {
+		// This connection's own interceptor instances, so that streams
+		// read past pion pass the same ones (direct_in_rtp.go).
+		var made []interceptor.Interceptor
+		for _, f := range m.receive {
+			i, err := f.NewInterceptor("")
+			if err != nil {
+				log.Warn("receive interceptor; media of this connection stays with pion", "err", err)
+				return shared, nil
+			}
+			made = append(made, i)
+			reg.Add(madeInterceptor{i})
+		}
+		out.media.chain = interceptor.NewChain(made)
 	}
 	return webrtc.NewAPI(webrtc.WithMediaEngine(m.me), webrtc.WithInterceptorRegistry(reg), webrtc.WithSettingEngine(se)), out
 }
+
+// madeInterceptor hands pion an interceptor made beforehand.
+type madeInterceptor struct{ i interceptor.Interceptor }
+
+func (f madeInterceptor) NewInterceptor(string) (interceptor.Interceptor, error) { return f.i, nil }
 
 // AfterFanout sends the datagrams queued on the shared UDP port at the
 // end of a frame (batchNet.AfterFanout).

@@ -60,7 +60,7 @@ func mediaSnapshot(s sfu.Stats) metrics.MediaSnapshot {
 	}
 	return metrics.MediaSnapshot{
 		Probes: s.Probes, ProbesSucceeded: s.ProbesSucceeded, DownlinkEstimates: estimates,
-		UDPDatagrams: s.UDPDatagrams, UDPWrites: s.UDPWrites, UDPDirect: s.UDPDirect, UDPDirectRTCP: s.UDPDirectRTCP, UDPDirectSTUN: s.UDPDirectSTUN,
+		UDPDatagrams: s.UDPDatagrams, UDPWrites: s.UDPWrites, UDPDirect: s.UDPDirect, UDPDirectIn: s.UDPDirectIn, UDPDirectRTCP: s.UDPDirectRTCP, UDPDirectSTUN: s.UDPDirectSTUN,
 		Rooms: s.Rooms, Participants: s.Participants, PublishedTracks: s.PublishedTracks, SubscribedTracks: s.SubscribedTracks,
 		PacketsForwarded: s.PacketsForwarded, BytesForwarded: s.BytesForwarded,
 		NACKsReceived: s.NACKsReceived, PLIsSent: s.PLIsSent, PacketsRetransmitted: s.PacketsRetransmitted,

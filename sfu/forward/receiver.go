@@ -92,6 +92,12 @@ type layer struct {
 	// keyframeNs is the arrival of the latest keyframe start (video).
 	keyframeNs atomic.Int64
 
+	// mu serialises the layer's packets: its reader goroutine takes pion's
+	// (and every retransmission), PushPacket those read past pion.
+	mu      sync.Mutex
+	pushHdr rtp.Header // PushPacket's scratch
+	mime    string
+
 	quality int
 	ssrc    uint32
 	cache   *buffer.Cache
@@ -182,7 +188,7 @@ func (r *Receiver) AddLayer(info Layer, read ReadFunc) (func(), bool) {
 		size = 128
 	}
 	l := &layer{quality: q, ssrc: info.SSRC, cache: buffer.NewCache(size), levels: info.Levels, levelID: info.AudioLevelID,
-		isVP8: strings.EqualFold(info.Codec.MimeType, webrtc.MimeTypeVP8)}
+		isVP8: strings.EqualFold(info.Codec.MimeType, webrtc.MimeTypeVP8), mime: info.Codec.MimeType}
 	r.mu.Lock()
 	if r.closed {
 		r.mu.Unlock()
@@ -213,12 +219,36 @@ func (r *Receiver) readLoop(l *layer, mime string, read ReadFunc) {
 			r.mu.Unlock()
 			return
 		}
+		l.mu.Lock()
 		if repaired {
 			r.handleRepair(l, &hdr, buf[:n])
-			continue
+		} else {
+			r.handlePacket(l, mime, &hdr, buf[:n])
 		}
-		r.handlePacket(l, mime, &hdr, buf[:n])
+		l.mu.Unlock()
 	}
+}
+
+// PushPacket takes a packet of the layer with this SSRC that was read
+// past pion (already decrypted), on the caller's goroutine, as its reader
+// would; it says false when no layer has the SSRC.
+func (r *Receiver) PushPacket(ssrc uint32, pkt []byte) bool {
+	var l *layer
+	r.mu.Lock()
+	for _, c := range r.layers {
+		if c != nil && c.ssrc == ssrc {
+			l = c
+			break
+		}
+	}
+	r.mu.Unlock()
+	if l == nil {
+		return false
+	}
+	l.mu.Lock()
+	r.handlePacket(l, l.mime, &l.pushHdr, pkt)
+	l.mu.Unlock()
+	return true
 }
 
 // handleRepair takes a retransmission the publisher sent over RTX: it
