@@ -44,9 +44,11 @@ type Media struct {
 	// where the kernel and the network device support it; the kernel cuts
 	// it back into the same datagrams. Default true.
 	UDPSegmentation bool `yaml:"udp_segmentation"`
-	// DirectSRTP encrypts forwarded RTP in Souk's own code and queues it
-	// on the shared UDP port, skipping pion's per-packet send path, for
-	// every connection whose ICE pair is on that port. Default true.
+	// DirectSRTP handles the media of every connection whose ICE pair is
+	// on the shared UDP port in Souk's own code, skipping pion's
+	// per-packet paths: forwarded RTP is encrypted and queued there,
+	// publishers' media and subscribers' RTCP are read and decrypted
+	// there, and consent checks answered. Default true.
 	DirectSRTP bool `yaml:"direct_srtp"`
 	// PortRangeStart/End restrict ephemeral ICE ports when UDPPort is 0.
 	// Both zero means any port.

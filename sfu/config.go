@@ -84,9 +84,11 @@ type WebRTCConfig struct {
 	// queued datagrams as one segmented write (UDP GSO), which it does by
 	// default where the kernel supports it.
 	NoSegmentation bool
-	// NoDirectSRTP keeps forwarded RTP on pion's send path. By default a
+	// NoDirectSRTP keeps every packet on pion's paths. By default a
 	// connection whose ICE pair is on the shared UDP port gets its
-	// packets encrypted and queued there directly (direct_out.go).
+	// forwarded packets encrypted and queued there directly
+	// (direct_out.go), and its media, RTCP and consent checks read there
+	// (direct_in.go, direct_in_rtp.go, direct_stun.go).
 	NoDirectSRTP bool
 
 	// Codecs rooms allow; the zero value allows every codec we forward.

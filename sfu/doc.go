@@ -26,10 +26,11 @@
 // send_plan.go groups a peer's queued datagrams into segmented writes (UDP
 // GSO, udp_gso_linux.go). udp_raw_linux.go reads and writes that socket with
 // raw system calls, so that the runtime's monitor thread is not woken
-// for every packet after an idle moment. direct_out.go and direct_in.go
-// encrypt forwarded RTP and read subscribers' RTCP on that socket with
-// each connection's own SRTP keys (recovered by sfu/dtlskeys), past
-// pion's per-packet send and receive paths.
+// for every packet after an idle moment. direct_out.go, direct_in.go and
+// direct_in_rtp.go encrypt forwarded RTP, read subscribers' RTCP and read
+// publishers' media on that socket with each connection's own SRTP keys
+// (recovered by sfu/dtlskeys), past pion's per-packet send and receive
+// paths; direct_stun.go answers peers' consent checks there.
 //
 // Imports allowed: the standard library, pion, github.com/livekit/protocol
 // types, golang.org/x/net/ipv4 (sendmmsg), golang.org/x/sys/unix (the
