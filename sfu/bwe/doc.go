@@ -4,8 +4,8 @@
 // SendSide is the send-side estimate from transport-wide congestion
 // control (TWCC): every packet the SFU sends a subscriber carries one
 // transport-wide sequence number, stamped from a per-subscriber counter
-// into a fixed ring of send times and sizes (history.go; atomic, no
-// allocation). The subscriber's TransportLayerCC feedback (twcc.go) says
+// into a fixed ring of send times and sizes (history.go; one short lock,
+// no allocation). The subscriber's TransportLayerCC feedback (twcc.go) says
 // when each packet arrived. From that:
 //
 //   - the delay-based detector (delay.go) groups packets sent within 5 ms,

@@ -66,7 +66,7 @@ func (s *SendSide) StartProbe() uint32 {
 	defer s.mu.Unlock()
 	s.nextCluster++
 	s.probe = probeState{id: s.nextCluster}
-	s.hist.cluster.Store(s.nextCluster)
+	s.hist.setCluster(s.nextCluster)
 	return s.nextCluster
 }
 
@@ -74,9 +74,9 @@ func (s *SendSide) StartProbe() uint32 {
 func (s *SendSide) StopProbe() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.hist.cluster.Store(0)
+	s.hist.setCluster(0)
 	s.probe.ended = true
-	s.probe.stopExt = s.hist.next.Load()
+	s.probe.stopExt = s.hist.nextExt()
 }
 
 // ProbeResult is the rate cluster id was delivered at, in bit/s, once
