@@ -4,7 +4,9 @@ import (
 	"errors"
 	"log/slog"
 	"maps"
+	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/livekit/protocol/auth"
@@ -75,6 +77,9 @@ type Participant struct {
 	sub *transport // v0 only: subscriber
 	// down estimates what this participant can receive (downlink.go).
 	down downlinkState
+	// qualityStale asks the next connection quality round to send even
+	// if no rating changed: this session's signal connection is new.
+	qualityStale atomic.Bool
 	// nextReport is when its RTCP sender reports are due; only the
 	// room's ticker touches it.
 	nextReport time.Time
@@ -116,6 +121,20 @@ func (p *Participant) SID() string      { return p.sid }
 func (p *Participant) Identity() string { return p.identity }
 
 func (p *Participant) hidden() bool { return p.currentGrant().Hidden }
+
+// subscribedPublishers lists the sids of the participants whose tracks p
+// subscribes to, each once.
+func (p *Participant) subscribedPublishers() []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var out []string
+	for _, s := range p.subs {
+		if !slices.Contains(out, s.pub.ownerSID) {
+			out = append(out, s.pub.ownerSID)
+		}
+	}
+	return out
+}
 
 // send delivers to the current signal connection; messages for a session
 // whose connection dropped are discarded (a resume resends the full state).
@@ -222,6 +241,7 @@ func (p *Participant) attach(sink Sink) Sink {
 	defer p.mu.Unlock()
 	old := p.sink
 	p.sink = sink
+	p.qualityStale.Store(true) // the resumed client hears the qualities again
 	if p.dropTimer != nil {
 		p.dropTimer.Stop()
 		p.dropTimer = nil

@@ -1,12 +1,20 @@
 package sfu
 
 import (
+	"io"
+	"log/slog"
+	"slices"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/livekit/protocol/auth"
 	"github.com/livekit/protocol/livekit"
+	"github.com/pion/rtcp"
+	"github.com/pion/webrtc/v4"
 
 	"souk/sfu/bwe"
+	"souk/sfu/forward"
 )
 
 func TestLinkQualityRating(t *testing.T) {
@@ -62,5 +70,91 @@ func TestConnectionQualityCountsTheDownlinkSqueeze(t *testing.T) {
 		if got := p.connectionQuality().rating(); got != want {
 			t.Errorf("squeeze %d: %v, want %v", squeeze, got, want)
 		}
+	}
+}
+
+// qualitySink records the connection quality updates a participant gets.
+type qualitySink struct {
+	mu      sync.Mutex
+	updates [][]string // per message: the participant sids it rates
+}
+
+func (s *qualitySink) Send(m *livekit.SignalResponse) error {
+	if cq := m.GetConnectionQuality(); cq != nil {
+		var sids []string
+		for _, u := range cq.GetUpdates() {
+			sids = append(sids, u.GetParticipantSid())
+		}
+		s.mu.Lock()
+		s.updates = append(s.updates, sids)
+		s.mu.Unlock()
+	}
+	return nil
+}
+
+func (s *qualitySink) Close(string) {}
+
+func (s *qualitySink) take() [][]string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := s.updates
+	s.updates = nil
+	return out
+}
+
+// TestConnectionQualityGoesToWhoWatches: each participant hears its own
+// rating and those of the publishers it subscribes to, only when
+// something changed (a newcomer, or a resumed signal connection), never
+// everyone's about everyone.
+func TestConnectionQualityGoesToWhoWatches(t *testing.T) {
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	recv := forward.NewReceiver(forward.ReceiverConfig{TrackID: "TR_cam", Kind: webrtc.RTPCodecTypeVideo,
+		SendRTCP: func([]rtcp.Packet) error { return nil }, Payloads: codecPayloads{}, Log: log})
+	pubTrack := &publishedTrack{sid: "TR_cam", ownerSID: "PA_pub", recv: recv}
+	r := &Room{participants: map[string]*Participant{}}
+	join := func(sid, identity string, hidden bool) (*Participant, *qualitySink) {
+		sink := &qualitySink{}
+		p := &Participant{sid: sid, identity: identity, room: r, grant: &auth.VideoGrant{Hidden: hidden},
+			published: map[string]*localTrack{}, subs: map[string]*subscription{}, sink: sink}
+		r.participants[identity] = p
+		return p, sink
+	}
+	_, pubSink := join("PA_pub", "pub", false)
+	v1, v1Sink := join("PA_v1", "v1", false)
+	_, v2Sink := join("PA_v2", "v2", false)
+	ghost, ghostSink := join("PA_ghost", "ghost", true)
+	for _, p := range []*Participant{v1, ghost} {
+		p.subs["TR_cam"] = &subscription{pub: pubTrack, dt: forward.NewDownTrack(forward.DownTrackConfig{Receiver: recv,
+			TrackID: "TR_cam", StreamID: "PA_pub|TR_cam", Subscriber: p.identity, Log: log})}
+	}
+
+	r.sendConnectionQuality() // everyone is new
+	for _, c := range []struct {
+		name string
+		sink *qualitySink
+		want []string
+	}{
+		{"the publisher", pubSink, []string{"PA_pub"}},
+		{"a viewer", v1Sink, []string{"PA_v1", "PA_pub"}},
+		{"a participant subscribed to nothing", v2Sink, []string{"PA_v2"}},
+		{"a hidden viewer", ghostSink, []string{"PA_ghost"}},
+	} {
+		got := c.sink.take()
+		if len(got) != 1 || !slices.Equal(got[0], c.want) {
+			t.Errorf("%s heard %v, want one update about %v", c.name, got, c.want)
+		}
+	}
+
+	r.sendConnectionQuality() // nothing changed
+	for _, s := range []*qualitySink{pubSink, v1Sink, v2Sink, ghostSink} {
+		if got := s.take(); len(got) != 0 {
+			t.Fatalf("an update went out with nothing changed: %v", got)
+		}
+	}
+
+	v1.attach(v1Sink) // a resumed signal connection
+	r.sendConnectionQuality()
+	if got := v1Sink.take(); len(got) != 1 || !slices.Equal(got[0], []string{"PA_v1", "PA_pub"}) {
+		t.Fatalf("after a resume v1 heard %v", got)
 	}
 }

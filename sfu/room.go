@@ -26,7 +26,10 @@ type Room struct {
 	onEmpty   func(*Room)
 	counters  *forward.Counters // the server's, shared by every room
 	speakers  *audio.Detector
-	done      chan struct{} // closed when the room closes; ends its ticker
+	// lastQuality is each participant's rating at the latest connection
+	// quality round, by sid; the ticker's alone (sendConnectionQuality).
+	lastQuality map[string]livekit.ConnectionQuality
+	done        chan struct{} // closed when the room closes; ends its ticker
 
 	mu           sync.Mutex
 	participants map[string]*Participant // by identity

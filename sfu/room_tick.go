@@ -85,24 +85,39 @@ func speakersMessage(speakers []audio.Speaker) *livekit.SignalResponse {
 	return &livekit.SignalResponse{Message: &livekit.SignalResponse_SpeakersChanged{SpeakersChanged: &livekit.SpeakersChanged{Speakers: infos}}}
 }
 
-// sendConnectionQuality sends every participant the quality of everyone
-// visible to it (hidden participants see only themselves).
+// sendConnectionQuality tells every participant its own connection
+// quality and that of the participants whose tracks it subscribes to,
+// when a rating changed, someone arrived or someone's signal connection
+// came back since the last round; otherwise it sends nothing (the client
+// keeps the last value it heard). Telling everyone about everyone every
+// round cost O(N²) messages' worth of work in a room of viewers.
+// lastQuality belongs to the room's ticker.
 func (r *Room) sendConnectionQuality() {
 	ps := r.list()
-	all := make([]*livekit.ConnectionQualityInfo, 0, len(ps))
-	byID := make(map[string]*livekit.ConnectionQualityInfo, len(ps))
+	now := make(map[string]*livekit.ConnectionQualityInfo, len(ps))
+	changed := false
 	for _, p := range ps {
 		q := p.connectionQuality()
 		info := &livekit.ConnectionQualityInfo{ParticipantSid: p.sid, Quality: q.rating(), Score: q.score()}
-		byID[p.identity] = info
-		if !p.hidden() {
-			all = append(all, info)
-		}
+		now[p.sid] = info
+		prev, known := r.lastQuality[p.sid]
+		changed = changed || !known || prev != info.Quality || p.qualityStale.Swap(false)
+	}
+	r.lastQuality = make(map[string]livekit.ConnectionQuality, len(now))
+	for sid, info := range now {
+		r.lastQuality[sid] = info.Quality
+	}
+	if !changed {
+		return
 	}
 	for _, p := range ps {
-		updates := all
-		if p.hidden() {
-			updates = []*livekit.ConnectionQualityInfo{byID[p.identity]}
+		updates := []*livekit.ConnectionQualityInfo{now[p.sid]}
+		if !p.hidden() {
+			for _, sid := range p.subscribedPublishers() {
+				if info := now[sid]; info != nil && sid != p.sid {
+					updates = append(updates, info)
+				}
+			}
 		}
 		p.send(&livekit.SignalResponse{Message: &livekit.SignalResponse_ConnectionQuality{ConnectionQuality: &livekit.ConnectionQualityUpdate{Updates: updates}}})
 	}
