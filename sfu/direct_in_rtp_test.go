@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"io"
 	"log/slog"
-	"net"
-	"net/netip"
 	"sync"
 	"testing"
 	"time"
@@ -27,18 +25,7 @@ import (
 // feedback about packets sent after it, and receiver reports that count
 // them.
 func TestDirectInReceives(t *testing.T) {
-	probe, err := net.ListenUDP("udp4", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	port := probe.LocalAddr().(*net.UDPAddr).Port
-	probe.Close()
-	api, sockets, err := newAPI(WebRTCConfig{UDPPort: port, IncludeLoopback: true,
-		IPs: []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sockets.Close()
+	api, sockets := sharedPortAPI(t, false)
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 
 	recv := forward.NewReceiver(forward.ReceiverConfig{TrackID: "TR_in", Kind: webrtc.RTPCodecTypeVideo,

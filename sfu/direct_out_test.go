@@ -47,18 +47,7 @@ func TestDirectOutDelivers(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			probe, err := net.ListenUDP("udp4", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
-			if err != nil {
-				t.Fatal(err)
-			}
-			port := probe.LocalAddr().(*net.UDPAddr).Port
-			probe.Close()
-			api, sockets, err := newAPI(WebRTCConfig{UDPPort: port, IncludeLoopback: true,
-				IPs: []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")}, NoDirectSRTP: tc.noDirect})
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer sockets.Close()
+			api, sockets := sharedPortAPI(t, tc.noDirect)
 
 			const packets = 90
 			var (
@@ -227,4 +216,24 @@ func TestDirectWriterMarshal(t *testing.T) {
 	if _, _, ok := w.marshal(&rtp.Header{Version: 2}, make([]byte, directBufSize-12-srtpTagRoom+1)); ok {
 		t.Fatal("a packet without room for its tag was accepted")
 	}
+}
+
+// sharedPortAPI is the server's API on a shared UDP port on loopback (a
+// free one, found by binding and closing a socket), with the direct path
+// on or off; the sockets close when the test ends.
+func sharedPortAPI(t *testing.T, noDirect bool) (*webrtc.API, *mediaSockets) {
+	t.Helper()
+	probe, err := net.ListenUDP("udp4", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := probe.LocalAddr().(*net.UDPAddr).Port
+	probe.Close()
+	api, sockets, err := newAPI(WebRTCConfig{UDPPort: port, IncludeLoopback: true,
+		IPs: []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")}, NoDirectSRTP: noDirect})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { sockets.Close() })
+	return api, sockets
 }

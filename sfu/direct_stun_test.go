@@ -125,18 +125,7 @@ func TestAnswerSTUN(t *testing.T) {
 // answered on the direct path: the subscriber must accept the answers (its
 // selected pair counts them) and stay connected.
 func TestConsentChecksAnsweredDirectly(t *testing.T) {
-	probe, err := net.ListenUDP("udp4", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	port := probe.LocalAddr().(*net.UDPAddr).Port
-	probe.Close()
-	api, sockets, err := newAPI(WebRTCConfig{UDPPort: port, IncludeLoopback: true,
-		IPs: []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sockets.Close()
+	api, sockets := sharedPortAPI(t, false)
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	recv := forward.NewReceiver(forward.ReceiverConfig{TrackID: "TR_stun", Kind: webrtc.RTPCodecTypeVideo,
 		SendRTCP: func([]rtcp.Packet) error { return nil }, Payloads: codecPayloads{}, Log: log})
