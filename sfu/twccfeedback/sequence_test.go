@@ -114,12 +114,12 @@ func FuzzTransportSequence(f *testing.F) {
 
 func BenchmarkTransportSequence(b *testing.B) {
 	pkt := marshal(b, header(b, 0xBEDE, 0, ext{1, []byte{0x80}}, ext{3, []byte{1, 2}}, ext{4, []byte{1, 2, 3}}), 1000)
-	b.Run("ours", func(b *testing.B) {
+	b.Run("impl=ours", func(b *testing.B) {
 		for b.Loop() {
 			TransportSequence(pkt, 3)
 		}
 	})
-	b.Run("pion", func(b *testing.B) {
+	b.Run("impl=pion", func(b *testing.B) {
 		for b.Loop() {
 			pionSequence(pkt, 3)
 		}

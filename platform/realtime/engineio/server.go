@@ -58,8 +58,9 @@ type Receiver interface {
 	Closed(reason string)
 }
 
-// AcceptFunc attaches a Receiver to a new session. It runs before the open
-// packet is sent, so it must not block.
+// AcceptFunc attaches a Receiver to a new session. It runs once the open
+// packet is queued (whatever is sent to the session from then on follows
+// it) and before anything is read, so it must not block.
 type AcceptFunc func(s *Session) Receiver
 
 // Server is an http.Handler for the Engine.IO endpoint.
@@ -203,7 +204,6 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		sess.hardClose()
 		return
 	}
-	sess.receiver = s.accept(sess)
 	open, err := json.Marshal(handshake{
 		SID:          sess.id,
 		Upgrades:     []string{},
@@ -215,7 +215,11 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		sess.hardClose()
 		return
 	}
+	// The open packet is queued before the receiver exists: once accept
+	// has run, other goroutines may send to the session, and their frames
+	// must follow it.
 	sess.out.push([]Frame{{Data: append([]byte{byte(PacketOpen)}, open...)}}, 1, true)
+	sess.receiver = s.accept(sess)
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
