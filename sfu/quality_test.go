@@ -121,7 +121,7 @@ func TestConnectionQualityGoesToWhoWatches(t *testing.T) {
 	}
 	_, pubSink := join("PA_pub", "pub", false)
 	v1, v1Sink := join("PA_v1", "v1", false)
-	_, v2Sink := join("PA_v2", "v2", false)
+	v2, v2Sink := join("PA_v2", "v2", false)
 	ghost, ghostSink := join("PA_ghost", "ghost", true)
 	for _, p := range []*Participant{v1, ghost} {
 		p.subs["TR_cam"] = &subscription{pub: pubTrack, dt: forward.NewDownTrack(forward.DownTrackConfig{Receiver: recv,
@@ -152,9 +152,22 @@ func TestConnectionQualityGoesToWhoWatches(t *testing.T) {
 		}
 	}
 
-	v1.attach(v1Sink) // a resumed signal connection
+	v1.attach(v1Sink) // resumed signal connections
+	v2.attach(v2Sink)
 	r.sendConnectionQuality()
 	if got := v1Sink.take(); len(got) != 1 || !slices.Equal(got[0], []string{"PA_v1", "PA_pub"}) {
 		t.Fatalf("after a resume v1 heard %v", got)
+	}
+	if got := v2Sink.take(); len(got) != 1 || !slices.Equal(got[0], []string{"PA_v2"}) {
+		t.Fatalf("after a resume v2 heard %v", got)
+	}
+	pubSink.take()
+	ghostSink.take()
+
+	r.sendConnectionQuality() // the resumes were told; nothing changed since
+	for _, s := range []*qualitySink{pubSink, v1Sink, v2Sink, ghostSink} {
+		if got := s.take(); len(got) != 0 {
+			t.Fatalf("an update went out again after the resumes were told: %v", got)
+		}
 	}
 }

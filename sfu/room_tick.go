@@ -101,7 +101,8 @@ func (r *Room) sendConnectionQuality() {
 		info := &livekit.ConnectionQualityInfo{ParticipantSid: p.sid, Quality: q.rating(), Score: q.score()}
 		now[p.sid] = info
 		prev, known := r.lastQuality[p.sid]
-		changed = changed || !known || prev != info.Quality || p.qualityStale.Swap(false)
+		stale := p.qualityStale.Swap(false) // cleared whether or not it decides
+		changed = changed || stale || !known || prev != info.Quality
 	}
 	r.lastQuality = make(map[string]livekit.ConnectionQuality, len(now))
 	for sid, info := range now {
