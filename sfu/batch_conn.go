@@ -50,7 +50,8 @@ type batchNet struct {
 	segmentation bool // try UDP segmentation offload (GSO)
 	log          *slog.Logger
 
-	// rtcp routes subscribers' RTCP past pion (direct_in.go).
+	// peers routes what the sockets read from direct-path peers past
+	// pion (direct_in.go).
 	peers peerRoutes
 
 	mu    sync.Mutex

@@ -32,7 +32,6 @@ import (
 type mediaTarget struct {
 	chain interceptor.RTPReader // the interceptors, reading pending
 	push  func(pkt []byte)      // the layer's input (forward.Receiver.PushPacket)
-	buf   []byte                // what the chain hands back
 }
 
 // pendingPacket is the innermost reader of a taken stream's chain: the
@@ -49,7 +48,8 @@ type directMedia struct {
 	ctx     *srtp.Context
 	ctxKeys *dtlskeys.Keys
 	hdr     rtp.Header
-	buf     []byte
+	buf     []byte // the decrypted packet
+	read    []byte // what the interceptor chain hands back
 	pending pendingPacket
 	chain   interceptor.Interceptor // the connection's receive interceptors; nil: none
 	streams map[uint32]*mediaTarget // by SSRC
@@ -64,7 +64,7 @@ func (d *directOut) takeStream(track *webrtc.TrackRemote, recv *webrtc.RTPReceiv
 	if m.streams == nil {
 		m.streams = map[uint32]*mediaTarget{}
 	}
-	t := &mediaTarget{push: push, buf: make([]byte, 1500)}
+	t := &mediaTarget{push: push}
 	t.chain = &m.pending
 	if m.chain != nil {
 		t.chain = m.chain.BindRemoteStream(streamInfo(track, recv), &m.pending)
@@ -124,16 +124,16 @@ func (d *directOut) receiveRTP(b []byte) bool {
 		return false // pion tries with its own state, and drops it if it must
 	}
 	m.pending.pkt = plain
-	if len(t.buf) < len(plain) {
-		t.buf = make([]byte, len(plain))
+	if len(m.read) < len(plain) {
+		m.read = make([]byte, max(len(plain), 1500))
 	}
-	n, _, err := t.chain.Read(t.buf, nil)
+	n, _, err := t.chain.Read(m.read, nil)
 	m.pending.pkt = nil
 	if err != nil {
 		d.log.Debug("received packet refused by an interceptor", "err", err)
 		return true
 	}
-	t.push(t.buf[:n])
+	t.push(m.read[:n])
 	return true
 }
 

@@ -201,11 +201,10 @@ func (r *Receiver) AddLayer(info Layer, read ReadFunc) (func(), bool) {
 	for _, d := range r.DownTracks() {
 		r.retarget(d)
 	}
-	mime := info.Codec.MimeType
-	return func() { r.readLoop(l, mime, read) }, true
+	return func() { r.readLoop(l, read) }, true
 }
 
-func (r *Receiver) readLoop(l *layer, mime string, read ReadFunc) {
+func (r *Receiver) readLoop(l *layer, read ReadFunc) {
 	buf := make([]byte, buffer.MaxPacketSize)
 	var hdr rtp.Header
 	for {
@@ -223,7 +222,7 @@ func (r *Receiver) readLoop(l *layer, mime string, read ReadFunc) {
 		if repaired {
 			r.handleRepair(l, &hdr, buf[:n])
 		} else {
-			r.handlePacket(l, mime, &hdr, buf[:n])
+			r.handlePacket(l, l.mime, &hdr, buf[:n])
 		}
 		l.mu.Unlock()
 	}
