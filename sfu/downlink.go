@@ -120,7 +120,7 @@ func (p *Participant) allocateDownlink(now time.Time, slow bool) {
 		downs[i].SetBandwidthQuality(q, g.Bitrate)
 	}
 	if twcc {
-		p.down.maybeProbe(now, tracks, grants, downs, p.room.counters)
+		p.down.maybeProbe(now, tracks, grants, downs, p.room.counters, &p.room.probes)
 	}
 }
 

@@ -41,8 +41,9 @@ type downlinkProbe struct {
 }
 
 // maybeProbe checks the awaited probe's outcome and starts the next one
-// when a track wants more than the estimate allows.
-func (d *downlinkState) maybeProbe(now time.Time, tracks []bwe.Track, grants []bwe.Grant, downs []*forward.DownTrack, totals *forward.Counters) {
+// when a track wants more than the estimate allows; the room's pacer
+// sends its padding.
+func (d *downlinkState) maybeProbe(now time.Time, tracks []bwe.Track, grants []bwe.Grant, downs []*forward.DownTrack, totals *forward.Counters, pacer *probePacer) {
 	ss, pr := d.sendSide, &d.probe
 	if pr.cluster != 0 {
 		rate, done := ss.ProbeResult(pr.cluster)
@@ -94,31 +95,7 @@ func (d *downlinkState) maybeProbe(now time.Time, tracks []bwe.Track, grants []b
 	pr.cluster, pr.need, pr.startedAt = ss.StartProbe(), need, now
 	pr.sent.Add(1)
 	totals.Probes.Add(1)
-	go sendProbe(ss, dt, padRate)
-}
-
-// sendProbe paces padding at rate bit/s on dt for probeDuration, then
-// closes the probe cluster. It ends on its own.
-func sendProbe(ss *bwe.SendSide, dt *forward.DownTrack, rate uint64) {
-	defer ss.StopProbe()
-	t := time.NewTicker(probePace)
-	defer t.Stop()
-	end := time.Now().Add(probeDuration)
-	credit := 0.0
-	last := time.Now()
-	for now := range t.C {
-		if now.After(end) {
-			return
-		}
-		credit = min(credit+float64(rate)/8*now.Sub(last).Seconds(), float64(rate)/8*0.05)
-		last = now
-		for credit >= probePacketSize {
-			if dt.WritePadding(probePacketSize) == 0 {
-				break // mid-frame or stopped: try again on the next tick
-			}
-			credit -= probePacketSize
-		}
-	}
+	pacer.start(ss, dt, padRate, now)
 }
 
 // onFeedback hands the subscriber's transport-wide feedback to its

@@ -30,6 +30,7 @@ type Room struct {
 	// quality round, by sid; the ticker's alone (sendConnectionQuality).
 	lastQuality map[string]livekit.ConnectionQuality
 	done        chan struct{} // closed when the room closes; ends its ticker
+	probes      probePacer    // sends the padding of its subscribers' bandwidth probes
 
 	mu           sync.Mutex
 	participants map[string]*Participant // by identity
