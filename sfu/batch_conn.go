@@ -26,7 +26,9 @@ const (
 	// what joined a non-empty queue, and the earlier packets of a video
 	// frame whose last packet is late. The frame cannot be decoded before
 	// its last packet arrives, so holding its earlier packets that long
-	// delays nothing a viewer sees.
+	// delays nothing a viewer sees. Where the socket's own reader did the
+	// fan-out (the direct path on Linux), the queue goes out sooner: as
+	// soon as that reader finds no datagram waiting.
 	batchMaxDelay = time.Millisecond
 	// batchMaxExtensions is how often the delay starts again because the
 	// queue kept growing: a fan-out of a frame to a few hundred
@@ -76,6 +78,14 @@ func (n *batchNet) ListenUDP(network string, laddr *net.UDPAddr) (piontransport.
 	bc := newBatchConn(uc)
 	bc.log = n.log
 	bc.peers = &n.peers
+	if bc.raw != nil {
+		// The socket's reader forwards what it takes from direct-path
+		// publishers itself (direct_in_rtp.go), so it queues a packet for
+		// each subscriber. Whatever is still queued when it runs out of
+		// datagrams goes out then, rather than a batchMaxDelay later from
+		// the timer's goroutine.
+		bc.raw.setIdle(n.Flush)
+	}
 	if n.segmentation {
 		bc.gso = gsoSupported(uc)
 		n.log.Debug("media socket", "addr", uc.LocalAddr().String(), "segmentation", bc.gso)

@@ -3,6 +3,7 @@ package sfu
 import (
 	"bytes"
 	"fmt"
+	"log/slog"
 	"net"
 	"net/netip"
 	"os"
@@ -10,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pion/transport/v4/stdnet"
 	"golang.org/x/net/ipv4"
 )
 
@@ -346,4 +348,54 @@ func TestBatchConnAddressFamilies(t *testing.T) {
 			}
 		})
 	}
+}
+
+// What the socket's reader queued while handling a datagram goes out as
+// soon as it finds nothing more to read, without waiting for the timer.
+func TestBatchConnFlushesWhenItsReaderIdles(t *testing.T) {
+	base, err := stdnet.NewNet()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bn := newBatchNet(base, false, slog.Default())
+	uc, err := bn.ListenUDP("udp4", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, ok := uc.(*batchConn)
+	if !ok || c.raw == nil {
+		t.Skip("raw socket calls are not available here")
+	}
+	c.delay = time.Hour // only the reader's idle flush can send the queue
+	defer c.Close()
+	viewer := listenLoopback(t)
+	to := viewer.LocalAddr().(*net.UDPAddr).AddrPort()
+
+	// The reader queues one media packet (not the end of a frame, so no
+	// fan-out flush) for each datagram it reads.
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		buf := make([]byte, 1500)
+		for i := 0; ; i++ {
+			if _, _, err := c.ReadFromAddrPort(buf); err != nil {
+				return
+			}
+			if _, err := c.WriteDirect(datagram(0, i, 300), to); err != nil {
+				return
+			}
+		}
+	}()
+	publisher := listenLoopback(t)
+	for i := range 3 {
+		if _, err := publisher.WriteTo(datagram(9, i, 100), c.LocalAddr()); err != nil {
+			t.Fatal(err)
+		}
+		got := receive(t, viewer, 1)
+		if want := datagram(0, i, 300); !bytes.Equal(got[0], want) {
+			t.Fatalf("datagram %d: %q, want %q", i, got[0][:12], want[:12])
+		}
+	}
+	c.Close()
+	<-done
 }

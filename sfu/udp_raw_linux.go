@@ -27,6 +27,10 @@ type rawSocket struct {
 	ip6 bool // an AF_INET6 socket: IPv4 peers are written as mapped addresses
 
 	// read side
+	// idle, when set, runs whenever a read finds the socket empty, just
+	// before the reader waits: what the reader queued while it had
+	// datagrams to handle goes out then (batchNet.ListenUDP).
+	idle  func()
 	rbuf  []byte
 	rn    int
 	from  unix.RawSockaddrAny
@@ -74,6 +78,9 @@ func newRawSocket(uc *net.UDPConn) *rawSocket {
 	return s
 }
 
+// setIdle makes f run whenever a read finds the socket empty.
+func (s *rawSocket) setIdle(f func()) { s.idle = f }
+
 // ReadFromAddrPort reads one datagram into b.
 func (s *rawSocket) ReadFromAddrPort(b []byte) (int, netip.AddrPort, error) {
 	if len(b) == 0 {
@@ -96,6 +103,9 @@ func (s *rawSocket) recvfrom(fd uintptr) bool {
 	n, _, e := unix.RawSyscall6(unix.SYS_RECVFROM, fd, uintptr(unsafe.Pointer(&s.rbuf[0])), uintptr(len(s.rbuf)), 0,
 		uintptr(unsafe.Pointer(&s.from)), uintptr(unsafe.Pointer(&s.flen)))
 	if e == unix.EAGAIN || e == unix.EINTR {
+		if e == unix.EAGAIN && s.idle != nil {
+			s.idle()
+		}
 		return false // wait until readable, then call again
 	}
 	s.rn, s.rerr = int(n), e

@@ -20,5 +20,6 @@ var errNoRawSocket = errors.New("raw UDP system calls are Linux only")
 func (*rawSocket) ReadFromAddrPort([]byte) (int, netip.AddrPort, error) {
 	return 0, netip.AddrPort{}, errNoRawSocket
 }
+func (*rawSocket) setIdle(func())                              {}
 func (*rawSocket) WriteTo([]byte, netip.AddrPort) (int, error) { return 0, errNoRawSocket }
 func (*rawSocket) WriteBatch([]ipv4.Message) (int, error)      { return 0, errNoRawSocket }
