@@ -12,6 +12,10 @@ import (
 // of all the server's goroutine wake-ups. Here the room's probes share one
 // tick. The goroutine runs only while a probe does, and ends with the last.
 type probePacer struct {
+	// flush, when set, sends what the tick's padding left queued on the
+	// shared socket (Config.afterFanout): nobody else flushes after it.
+	flush func(endOfFrame bool)
+
 	mu      sync.Mutex
 	probes  []*pacedProbe
 	running bool
@@ -59,21 +63,26 @@ func (p *probePacer) run() {
 	t := time.NewTicker(probePace)
 	defer t.Stop()
 	for now := range t.C {
-		if !p.step(now) {
+		more, sent := p.step(now)
+		if sent > 0 && p.flush != nil {
+			p.flush(true)
+		}
+		if !more {
 			return
 		}
 	}
 }
 
 // step sends each running probe's padding due at now and ends the probes
-// whose time is up. It returns false, with running cleared, once no probe
-// is left: the goroutine ends, and the next start makes a new one.
-func (p *probePacer) step(now time.Time) bool {
+// whose time is up; sent is how many padding packets went out. more is
+// false, with running cleared, once no probe is left: the goroutine ends,
+// and the next start makes a new one.
+func (p *probePacer) step(now time.Time) (more bool, sent int) {
 	p.mu.Lock()
 	p.scratch = append(p.scratch[:0], p.probes...)
 	p.mu.Unlock()
 	for _, pr := range p.scratch {
-		pr.pace(now)
+		sent += pr.pace(now)
 	}
 	clear(p.scratch)
 
@@ -89,29 +98,32 @@ func (p *probePacer) step(now time.Time) bool {
 	p.probes = kept
 	if len(p.probes) == 0 {
 		p.running = false
-		return false
+		return false, sent
 	}
-	return true
+	return true, sent
 }
 
 // pace sends the padding the probe's rate allows since its last tick,
 // with at most 50 ms of credit, so a late tick does not turn into a burst.
-func (pr *pacedProbe) pace(now time.Time) {
+// It returns how many packets it sent.
+func (pr *pacedProbe) pace(now time.Time) (sent int) {
 	if now.After(pr.end) {
 		pr.est.StopProbe()
 		pr.done = true
-		return
+		return 0
 	}
 	if now.Before(pr.last) {
-		return
+		return 0
 	}
 	perSecond := pr.rate / 8
 	pr.credit = min(pr.credit+perSecond*now.Sub(pr.last).Seconds(), perSecond*0.05)
 	pr.last = now
 	for pr.credit >= probePacketSize {
 		if pr.track.WritePadding(probePacketSize) == 0 {
-			return // mid-frame or stopped: try again on the next tick
+			return sent // mid-frame or stopped: try again on the next tick
 		}
 		pr.credit -= probePacketSize
+		sent++
 	}
+	return sent
 }

@@ -2,6 +2,7 @@ package sfu
 
 import (
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -54,13 +55,18 @@ func TestProbePacerPacesEachProbeAtItsOwnRate(t *testing.T) {
 		sinks[i] = &paddingSink{}
 		p.start(sinks[i], sinks[i], tc.rate, t0)
 	}
+	sentInTicks := 0
 	for now := t0.Add(probePace); !now.After(t0.Add(probeDuration)); now = now.Add(probePace) {
-		if !p.step(now) {
+		more, sent := p.step(now)
+		if !more {
 			t.Fatalf("pacer stopped at %v, before the probes' end", now.Sub(t0))
 		}
+		sentInTicks += sent
 	}
+	sentToSinks := 0
 	for i, tc := range tests {
 		packets, stops := sinks[i].counts()
+		sentToSinks += packets
 		want := int(float64(tc.rate) / 8 * probeDuration.Seconds() / probePacketSize)
 		if packets < want-1 || packets > want {
 			t.Errorf("%s: %d padding packets in %v, want %d (rate %d bit/s)", tc.name, packets, probeDuration, want, tc.rate)
@@ -69,7 +75,10 @@ func TestProbePacerPacesEachProbeAtItsOwnRate(t *testing.T) {
 			t.Errorf("%s: probe closed before its end", tc.name)
 		}
 	}
-	if p.step(t0.Add(probeDuration + probePace)) {
+	if sentInTicks != sentToSinks {
+		t.Errorf("ticks reported %d packets sent, the tracks got %d", sentInTicks, sentToSinks)
+	}
+	if more, _ := p.step(t0.Add(probeDuration + probePace)); more {
 		t.Fatal("pacer goes on after every probe ended")
 	}
 	for i, tc := range tests {
@@ -120,6 +129,12 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 
 func TestProbePacerGoroutineEndsWithTheLastProbe(t *testing.T) {
 	var p probePacer
+	var flushes atomic.Int32
+	p.flush = func(endOfFrame bool) {
+		if endOfFrame {
+			flushes.Add(1)
+		}
+	}
 	idle := func() bool {
 		p.mu.Lock()
 		defer p.mu.Unlock()
@@ -140,5 +155,9 @@ func TestProbePacerGoroutineEndsWithTheLastProbe(t *testing.T) {
 				t.Fatalf("round %d: a probe sent no padding", round)
 			}
 		}
+		if flushes.Load() == 0 {
+			t.Fatalf("round %d: padding was left queued: no flush after a tick", round)
+		}
+		flushes.Store(0)
 	}
 }

@@ -44,6 +44,7 @@ func newRoom(name string, cfg Config, log *slog.Logger, counters *forward.Counte
 	r := &Room{name: name, sid: sid, cfg: cfg, log: log.With("room", name, "room_sid", sid), created: time.Now(),
 		onEmpty: onEmpty, counters: counters, speakers: audio.NewDetector(audio.DefaultConfig()),
 		done: make(chan struct{}), participants: map[string]*Participant{}}
+	r.probes.flush = cfg.afterFanout
 	go r.tick()
 	return r
 }
