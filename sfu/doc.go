@@ -21,8 +21,10 @@
 // from another type. admin.go is the operators' view (the RoomService
 // calls it); events.go reports lifecycle events through Config.OnEvent
 // (webhooks). sender_reports.go sends the RTCP sender reports from the
-// room's ticker; batch_conn.go batches the writes of the shared UDP port
-// into sendmmsg calls, sent by the receivers at the end of each frame, and
+// room's ticker, and probe_pacer.go the padding of the room's bandwidth
+// probes from one goroutine; batch_conn.go batches the writes of the
+// shared UDP port into sendmmsg calls, sent by the receivers at the end of
+// each frame and by the socket's reader whenever it runs dry, and
 // send_plan.go groups a peer's queued datagrams into segmented writes (UDP
 // GSO, udp_gso_linux.go). udp_raw_linux.go reads and writes that socket with
 // raw system calls, so that the runtime's monitor thread is not woken
