@@ -8,6 +8,11 @@
 # window, divided by the packets the subscribers received (Souk's own
 # metrics are turned off so that the bench counts for both).
 #
+# The summary gives two ratios: souk/livekit divides the two servers'
+# medians; paired is the median of each round's own ratio, the Souk run
+# divided by the livekit-server run right after it, which cancels a drift
+# in the machine's speed between rounds. With one round they are equal.
+#
 # usage: benchmarks/sidebyside/run.sh [N ...]        (default: 50 100 150)
 # env:   DURATION (default 20s), ROUNDS (default 1), JOIN_PATH (v0),
 #        LIVEKIT_SERVER (path of livekit-server; built with go install when unset)
@@ -65,11 +70,12 @@ done
 node -e "
 const rows = require('node:fs').readFileSync('$results', 'utf8').trim().split('\n').map(JSON.parse);
 const med = (a) => { const s = [...a].sort((x, y) => x - y); return s.length ? s[Math.floor((s.length - 1) / 2)] : NaN; };
-console.log('subscribers  souk µs/pkt  livekit µs/pkt  souk/livekit  souk RSS MiB  livekit RSS MiB  souk loss %  livekit loss %  souk/floor');
+console.log('subscribers  souk µs/pkt  livekit µs/pkt  souk/livekit  paired  souk RSS MiB  livekit RSS MiB  souk loss %  livekit loss %  souk/floor');
 for (const n of [...new Set(rows.map((r) => r.n))]) {
   const s = rows.filter((r) => r.n === n && r.server === 'souk'), l = rows.filter((r) => r.n === n && r.server === 'livekit');
   const su = med(s.map((r) => r.us)), lu = med(l.map((r) => r.us));
-  console.log([String(n).padStart(11), su.toFixed(1).padStart(12), lu.toFixed(1).padStart(15), (su / lu).toFixed(2).padStart(13),
+  const paired = med(s.map((r, i) => (l[i] ? r.us / l[i].us : NaN)).filter((x) => !Number.isNaN(x)));
+  console.log([String(n).padStart(11), su.toFixed(1).padStart(12), lu.toFixed(1).padStart(15), (su / lu).toFixed(2).padStart(13), paired.toFixed(2).padStart(7),
     med(s.map((r) => r.rss)).toFixed(0).padStart(13), med(l.map((r) => r.rss)).toFixed(0).padStart(16),
     med(s.map((r) => r.loss)).toFixed(2).padStart(12), med(l.map((r) => r.loss)).toFixed(2).padStart(15),
     med(s.map((r) => r.ratioFloor)).toFixed(1).padStart(11)].join(' '));
