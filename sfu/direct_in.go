@@ -104,12 +104,36 @@ func isRTCP(b []byte) bool {
 	return len(b) >= 8 && b[0] >= 128 && b[0] <= 191 && b[1] >= 192 && b[1] <= 223
 }
 
+// remoteSRTP decrypts what a route's peer sends: a pion context made from
+// the route's remote keys, made again when the keys change, and the buffer
+// the packet is decrypted into. Its owner's lock guards it.
+type remoteSRTP struct {
+	ctx  *srtp.Context
+	keys *dtlskeys.Keys
+	buf  []byte
+}
+
+// prepare readies the context for keys and a buffer of n bytes; replay
+// gives the replay protection of the packets it decrypts, asked for only
+// when a context is made (prepare runs for every packet).
+func (s *remoteSRTP) prepare(keys *dtlskeys.Keys, replay func() srtp.ContextOption, n int) ([]byte, error) {
+	if s.keys != keys {
+		ctx, err := srtp.CreateContext(keys.RemoteKey, keys.RemoteSalt, keys.Profile, replay())
+		if err != nil {
+			return nil, err
+		}
+		s.ctx, s.keys = ctx, keys
+	}
+	if cap(s.buf) < n {
+		s.buf = make([]byte, 0, max(n, 1500))
+	}
+	return s.buf[:n], nil
+}
+
 // directIn is a directOut's receiving state, guarded by its mutex.
 type directIn struct {
 	mu      sync.Mutex
-	ctx     *srtp.Context
-	ctxKeys *dtlskeys.Keys
-	buf     []byte
+	decrypt remoteSRTP
 	hdr     rtcp.Header
 	fb      forward.Feedback
 	one     [1]rtcp.Packet
@@ -153,18 +177,12 @@ func (d *directOut) receiveRTCP(b []byte) {
 	in := &d.in
 	in.mu.Lock()
 	defer in.mu.Unlock()
-	if in.ctxKeys != r.keys {
-		ctx, err := srtp.CreateContext(r.keys.RemoteKey, r.keys.RemoteSalt, r.keys.Profile, srtp.SRTCPReplayProtection(srtcpReplayWindow))
-		if err != nil {
-			d.log.Warn("SRTCP context for direct reads", "err", err)
-			return
-		}
-		in.ctx, in.ctxKeys = ctx, r.keys
+	dst, err := in.decrypt.prepare(r.keys, srtcpReplay, len(b))
+	if err != nil {
+		d.log.Warn("SRTCP context for direct reads", "err", err)
+		return
 	}
-	if cap(in.buf) < len(b) {
-		in.buf = make([]byte, 0, max(len(b), 1500))
-	}
-	plain, err := in.ctx.DecryptRTCP(in.buf[:len(b)], b, &in.hdr)
+	plain, err := in.decrypt.ctx.DecryptRTCP(dst, b, &in.hdr)
 	if err != nil {
 		d.log.Debug("SRTCP dropped", "err", err)
 		return
@@ -217,3 +235,5 @@ func (d *directOut) dispatchRTCP(b []byte) {
 
 // srtcpReplayWindow is pion's default SRTCP replay window.
 const srtcpReplayWindow = 64
+
+func srtcpReplay() srtp.ContextOption { return srtp.SRTCPReplayProtection(srtcpReplayWindow) }

@@ -8,8 +8,6 @@ import (
 	"github.com/pion/rtp"
 	"github.com/pion/srtp/v3"
 	"github.com/pion/webrtc/v4"
-
-	"souk/sfu/dtlskeys"
 )
 
 // Publishers' media read past pion. Through pion, every received packet
@@ -45,10 +43,8 @@ func (p *pendingPacket) Read(b []byte, a interceptor.Attributes) (int, intercept
 // directMedia is a directOut's receiving state for media, guarded by mu.
 type directMedia struct {
 	mu      sync.Mutex
-	ctx     *srtp.Context
-	ctxKeys *dtlskeys.Keys
+	decrypt remoteSRTP // the decrypted packet goes into its buffer
 	hdr     rtp.Header
-	buf     []byte // the decrypted packet
 	read    []byte // what the interceptor chain hands back
 	pending pendingPacket
 	chain   interceptor.Interceptor // the connection's receive interceptors; nil: none
@@ -108,18 +104,12 @@ func (d *directOut) receiveRTP(b []byte) bool {
 	if t == nil {
 		return false
 	}
-	if m.ctxKeys != r.keys {
-		ctx, err := srtp.CreateContext(r.keys.RemoteKey, r.keys.RemoteSalt, r.keys.Profile, srtp.SRTPReplayProtection(srtpReplayWindow))
-		if err != nil {
-			d.log.Warn("SRTP context for direct reads", "err", err)
-			return false
-		}
-		m.ctx, m.ctxKeys = ctx, r.keys
+	dst, err := m.decrypt.prepare(r.keys, srtpReplay, len(b))
+	if err != nil {
+		d.log.Warn("SRTP context for direct reads", "err", err)
+		return false
 	}
-	if cap(m.buf) < len(b) {
-		m.buf = make([]byte, 0, max(len(b), 1500))
-	}
-	plain, err := m.ctx.DecryptRTP(m.buf[:len(b)], b, &m.hdr)
+	plain, err := m.decrypt.ctx.DecryptRTP(dst, b, &m.hdr)
 	if err != nil {
 		return false // pion tries with its own state, and drops it if it must
 	}
@@ -139,3 +129,5 @@ func (d *directOut) receiveRTP(b []byte) bool {
 
 // srtpReplayWindow is pion's default SRTP replay window.
 const srtpReplayWindow = 64
+
+func srtpReplay() srtp.ContextOption { return srtp.SRTPReplayProtection(srtpReplayWindow) }
