@@ -30,6 +30,11 @@ type Media struct {
 	Interfaces []string `yaml:"interfaces"`
 	// IPs, when set, restricts ICE candidates to addresses in these CIDRs.
 	IPs []string `yaml:"ips"`
+	// IPv6 gathers and advertises IPv6 candidates (UDP and TCP) besides
+	// IPv4 ones. It is on by itself when NodeIPs lists an IPv6 address;
+	// otherwise only IPv4 is offered, so that a host's unroutable IPv6
+	// addresses (ULA, link-local) never reach browsers. Default false.
+	IPv6 bool `yaml:"ipv6"`
 	// IncludeLoopback adds loopback candidates (always on in development
 	// mode, where browser and server share the machine). Default false.
 	IncludeLoopback bool `yaml:"include_loopback"`

@@ -162,7 +162,7 @@ func doctorAddresses(ctx context.Context, r *doctorReport, cfg config.Config) []
 	}
 	source := "media.node_ips / discovery"
 	if len(ips) == 0 {
-		ips, source = hostAddresses(), "interface addresses (media.node_ips is empty)"
+		ips, source = hostAddresses(cfg.Media.IPv6), "interface addresses (media.node_ips is empty)"
 	}
 	if len(ips) == 0 {
 		r.fail("addresses", "no address to advertise — set media.node_ips to this server's public address")
