@@ -82,6 +82,14 @@ type Media struct {
 	// Default 65536 (livekit-client caps its own at 64000).
 	MaxDataPacketBytes int `yaml:"max_data_packet_bytes"`
 
+	// AdvertiseClientProtocol shows each client's client_protocol to the
+	// others in ParticipantInfo. livekit-client then sends RPC between
+	// such peers over data streams, without the 15 KiB payload limit.
+	// Default false: every RPC keeps the v1 limit (payloads over it fail
+	// with REQUEST_PAYLOAD_TOO_LARGE), which all client versions
+	// understand the same way.
+	AdvertiseClientProtocol bool `yaml:"advertise_client_protocol"`
+
 	// PingInterval and PingTimeout are sent to clients in the JoinResponse;
 	// the server closes a signal connection silent for PingTimeout.
 	// Defaults 5s and 15s.

@@ -75,6 +75,7 @@ func wireMedia(ctx context.Context, cfg config.Config, api *httpapi.Server, node
 		MaxParticipants:         m.MaxParticipants,
 		MaxTracksPerParticipant: m.MaxTracksPerParticipant,
 		MaxDataPacketBytes:      m.MaxDataPacketBytes,
+		AdvertiseClientProtocol: m.AdvertiseClientProtocol,
 		WebRTC:                  webrtcCfg,
 		ICEServers:              iceServers(m, ms.turn),
 		OnEvent:                 ops.observe,
