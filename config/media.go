@@ -30,6 +30,11 @@ type Media struct {
 	Interfaces []string `yaml:"interfaces"`
 	// IPs, when set, restricts ICE candidates to addresses in these CIDRs.
 	IPs []string `yaml:"ips"`
+	// IPv6 gathers and advertises IPv6 candidates (UDP and TCP) besides
+	// IPv4 ones. It is on by itself when NodeIPs lists an IPv6 address;
+	// otherwise only IPv4 is offered, so that a host's unroutable IPv6
+	// addresses (ULA, link-local) never reach browsers. Default false.
+	IPv6 bool `yaml:"ipv6"`
 	// IncludeLoopback adds loopback candidates (always on in development
 	// mode, where browser and server share the machine). Default false.
 	IncludeLoopback bool `yaml:"include_loopback"`
@@ -76,6 +81,14 @@ type Media struct {
 	// MaxDataPacketBytes caps one DataPacket received from a client.
 	// Default 65536 (livekit-client caps its own at 64000).
 	MaxDataPacketBytes int `yaml:"max_data_packet_bytes"`
+
+	// AdvertiseClientProtocol shows each client's client_protocol to the
+	// others in ParticipantInfo. livekit-client then sends RPC between
+	// such peers over data streams, without the 15 KiB payload limit.
+	// Default false: every RPC keeps the v1 limit (payloads over it fail
+	// with REQUEST_PAYLOAD_TOO_LARGE), which all client versions
+	// understand the same way.
+	AdvertiseClientProtocol bool `yaml:"advertise_client_protocol"`
 
 	// PingInterval and PingTimeout are sent to clients in the JoinResponse;
 	// the server closes a signal connection silent for PingTimeout.

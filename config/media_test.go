@@ -1,7 +1,9 @@
 package config
 
 import (
+	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -86,5 +88,46 @@ func TestMediaSendPathSwitches(t *testing.T) {
 			t.Errorf("env %v: udp_segmentation %v, direct_srtp %v; want %v, %v", tc.env,
 				cfg.Media.UDPSegmentation, cfg.Media.DirectSRTP, tc.segmentation, tc.directSRTP)
 		}
+	}
+}
+
+// media.advertise_client_protocol is off unless set, from the file or the
+// environment, and `souk config` shows it.
+func TestAdvertiseClientProtocolKey(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "souk.yaml")
+	if err := os.WriteFile(file, []byte("media:\n  advertise_client_protocol: true\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		path string
+		env  []string
+		want bool
+	}{
+		{"default", "", nil, false},
+		{"file", file, nil, true},
+		{"environment", "", []string{"SOUK_MEDIA_ADVERTISE_CLIENT_PROTOCOL=true"}, true},
+		{"environment over file", file, []string{"SOUK_MEDIA_ADVERTISE_CLIENT_PROTOCOL=false"}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg, err := Load(tc.path, tc.env)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if cfg.Media.AdvertiseClientProtocol != tc.want {
+				t.Fatalf("advertise_client_protocol = %v, want %v", cfg.Media.AdvertiseClientProtocol, tc.want)
+			}
+			out, err := cfg.YAML()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := "advertise_client_protocol: " + strconv.FormatBool(tc.want); !strings.Contains(string(out), want) {
+				t.Errorf("printed configuration lacks %q", want)
+			}
+		})
+	}
+	if _, err := Load("", []string{"SOUK_MEDIA_ADVERTISE_CLIENT_PROTOCOL=maybe"}); err == nil || !strings.Contains(err.Error(), "media.advertise_client_protocol") {
+		t.Errorf("a bad value: %v, want an error naming the key", err)
 	}
 }

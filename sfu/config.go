@@ -77,6 +77,9 @@ type WebRTCConfig struct {
 	// interface names and address ranges.
 	Interfaces []string
 	IPs        []netip.Prefix
+	// IPv6 also gathers IPv6 candidates (UDP6, TCP6); off, ICE offers
+	// IPv4 only, whatever addresses the host has.
+	IPv6 bool
 	// IncludeLoopback adds 127.0.0.1 candidates; needed when client and
 	// server share a host without another interface (tests, development).
 	IncludeLoopback bool

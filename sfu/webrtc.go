@@ -122,7 +122,7 @@ func newAPI(cfg WebRTCConfig) (*webrtc.API, *mediaSockets, error) {
 		return nil, nil, err
 	}
 	if !cfg.DisableUDP {
-		networks = append(networks, webrtc.NetworkTypeUDP4, webrtc.NetworkTypeUDP6)
+		networks = append(networks, udpNetworks(cfg.IPv6)...)
 		switch {
 		case cfg.UDPPort > 0:
 			// The shared port's sockets batch their writes on top of the
@@ -137,7 +137,7 @@ func newAPI(cfg WebRTCConfig) (*webrtc.API, *mediaSockets, error) {
 			}
 			sockets.batch = newBatchNet(base, !cfg.NoSegmentation, slog.Default().With("component", "sfu"))
 			opts := []ice.UDPMuxFromPortOption{
-				ice.UDPMuxFromPortWithNetworks(ice.NetworkTypeUDP4),
+				ice.UDPMuxFromPortWithNetworks(muxNetworks(cfg.IPv6)...),
 				ice.UDPMuxFromPortWithLogger(lf.NewLogger("udpmux")),
 				ice.UDPMuxFromPortWithNet(sockets.batch),
 			}
@@ -173,7 +173,7 @@ func newAPI(cfg WebRTCConfig) (*webrtc.API, *mediaSockets, error) {
 		})
 		se.SetICETCPMux(mux)
 		sockets.closers = append(sockets.closers, mux)
-		networks = append(networks, webrtc.NetworkTypeTCP4, webrtc.NetworkTypeTCP6)
+		networks = append(networks, tcpNetworks(cfg.IPv6)...)
 	}
 	if len(networks) == 0 {
 		return fail(errors.New("neither UDP nor TCP is enabled for media"))
@@ -197,6 +197,31 @@ func newAPI(cfg WebRTCConfig) (*webrtc.API, *mediaSockets, error) {
 	// unchanged.
 	sockets.sendOnly = webrtc.NewAPI(webrtc.WithMediaEngine(me), webrtc.WithInterceptorRegistry(&interceptor.Registry{}), webrtc.WithSettingEngine(se))
 	return api, sockets, nil
+}
+
+// udpNetworks, tcpNetworks and muxNetworks are the ICE networks gathered:
+// IPv4 only unless IPv6 is asked for. A host's IPv6 addresses are often
+// unroutable (ULA, link-local) or unmapped by NodeIPs; offering them only
+// costs browsers failed checks and fills the log with pion's warnings.
+func udpNetworks(ipv6 bool) []webrtc.NetworkType {
+	if ipv6 {
+		return []webrtc.NetworkType{webrtc.NetworkTypeUDP4, webrtc.NetworkTypeUDP6}
+	}
+	return []webrtc.NetworkType{webrtc.NetworkTypeUDP4}
+}
+
+func tcpNetworks(ipv6 bool) []webrtc.NetworkType {
+	if ipv6 {
+		return []webrtc.NetworkType{webrtc.NetworkTypeTCP4, webrtc.NetworkTypeTCP6}
+	}
+	return []webrtc.NetworkType{webrtc.NetworkTypeTCP4}
+}
+
+func muxNetworks(ipv6 bool) []ice.NetworkType {
+	if ipv6 {
+		return []ice.NetworkType{ice.NetworkTypeUDP4, ice.NetworkTypeUDP6}
+	}
+	return []ice.NetworkType{ice.NetworkTypeUDP4}
 }
 
 // mediaSockets owns the shared media ports, and the API for connections

@@ -19,7 +19,14 @@
 // allocations expire. Refusals and authentication failures are logged at
 // most once per client address and interval, and counted in Stats.
 //
+// On a wildcard listen address (0.0.0.0 or ::, the default) the UDP
+// listener answers each client from the address the client sent to,
+// read per datagram with IP_PKTINFO / IPV6_PKTINFO (reply_source.go):
+// otherwise a host with several addresses answers from whichever one the
+// kernel's route picks, and browsers drop those answers.
+//
 // It imports only the standard library, pion/turn, pion/logging,
-// livekit protocol types (for the ICEServer message) and souk/pionlog.
+// golang.org/x/net (ipv4, ipv6 control messages), livekit protocol types
+// (for the ICEServer message) and souk/pionlog.
 // Nothing in the server imports it except the main binary.
 package turn

@@ -56,7 +56,8 @@ var (
 	recvRe = regexp.MustCompile(`tot_recv_msgs=(\d+)`)
 )
 
-func runUclient(t *testing.T, s *Server, transport string, peerPort int) (sent, recv int, out string) {
+// runUclient relays through s, reached on its address host.
+func runUclient(t *testing.T, s *Server, host, transport string, peerPort int) (sent, recv int, out string) {
 	t.Helper()
 	user, pass := s.Credentials("uclient")
 	port := portOf(s.UDPAddr())
@@ -65,7 +66,7 @@ func runUclient(t *testing.T, s *Server, transport string, peerPort int) (sent, 
 		port = portOf(s.TCPAddr())
 		args = append(args, "-t")
 	}
-	args = append(args, "-p", strconv.Itoa(port), "127.0.0.1")
+	args = append(args, "-p", strconv.Itoa(port), host)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	b, err := exec.CommandContext(ctx, uclient, args...).CombinedOutput()
@@ -98,7 +99,7 @@ func TestInteropUclient(t *testing.T) {
 	for _, transport := range []string{"udp", "tcp"} {
 		t.Run(transport+" relays", func(t *testing.T) {
 			peerPort, echoed := udpEcho(t)
-			sent, recv, out := runUclient(t, open, transport, peerPort)
+			sent, recv, out := runUclient(t, open, "127.0.0.1", transport, peerPort)
 			if sent == 0 || recv < sent/2 || echoed() == 0 {
 				t.Fatalf("sent %d, received %d, peer saw %d\n%s", sent, recv, echoed(), out)
 			}
@@ -107,7 +108,7 @@ func TestInteropUclient(t *testing.T) {
 		t.Run(transport+" refused 127.0.0.1", func(t *testing.T) {
 			peerPort, echoed := udpEcho(t)
 			before := closed.Stats().PeerRefusals
-			_, recv, out := runUclient(t, closed, transport, peerPort)
+			_, recv, out := runUclient(t, closed, "127.0.0.1", transport, peerPort)
 			if recv != 0 || echoed() != 0 {
 				t.Fatalf("relay to 127.0.0.1 carried traffic: received %d, peer saw %d\n%s", recv, echoed(), out)
 			}
@@ -117,6 +118,24 @@ func TestInteropUclient(t *testing.T) {
 			if testing.Verbose() {
 				t.Logf("uclient output:\n%s", out)
 			}
+		})
+	}
+}
+
+// A server on 0.0.0.0 reached on a second local address answers coturn's
+// client from that address over UDP, so the client allocates and relays.
+func TestInteropUclientSecondAddress(t *testing.T) {
+	requireUclient(t)
+	s := wildcardTURN(t)
+	server := secondAddress(t, s)
+	for _, transport := range []string{"udp", "tcp"} {
+		t.Run(transport, func(t *testing.T) {
+			peerPort, echoed := udpEcho(t)
+			sent, recv, out := runUclient(t, s, server.IP.String(), transport, peerPort)
+			if sent == 0 || recv < sent/2 || echoed() == 0 {
+				t.Fatalf("through %s: sent %d, received %d, peer saw %d\n%s", server.IP, sent, recv, echoed(), out)
+			}
+			t.Logf("through %s: sent %d, received %d back", server.IP, sent, recv)
 		})
 	}
 }

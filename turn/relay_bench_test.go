@@ -63,3 +63,52 @@ func BenchmarkBucket(b *testing.B) {
 		bk.take(1200, now.Add(time.Duration(i)))
 	}
 }
+
+// BenchmarkListenerEcho is the TURN UDP socket's per-datagram path (read
+// a client's datagram, send one back to it) on a wildcard socket, plain
+// and answering from the address reached (replySourceConn).
+func BenchmarkListenerEcho(b *testing.B) {
+	for _, tc := range []struct {
+		name  string
+		reply bool
+	}{{"plain", false}, {"reply-source", true}} {
+		b.Run(tc.name, func(b *testing.B) {
+			uc, err := net.ListenUDP("udp4", &net.UDPAddr{IP: net.IPv4zero})
+			if err != nil {
+				b.Fatal(err)
+			}
+			var conn net.PacketConn = uc
+			if tc.reply {
+				if conn, err = newReplySourceConn(uc, false); err != nil {
+					b.Skip(err)
+				}
+			}
+			defer conn.Close()
+			client, err := net.DialUDP("udp4", nil, &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1), Port: uc.LocalAddr().(*net.UDPAddr).Port})
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer client.Close()
+			payload := make([]byte, 1200)
+			buf := make([]byte, 2048)
+			b.SetBytes(int64(len(payload)))
+			b.ReportAllocs()
+			b.ResetTimer()
+			for range b.N {
+				if _, err := client.Write(payload); err != nil {
+					b.Fatal(err)
+				}
+				n, from, err := conn.ReadFrom(buf)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := conn.WriteTo(buf[:n], from); err != nil {
+					b.Fatal(err)
+				}
+				if _, err := client.Read(buf); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -135,6 +135,9 @@ func (s *Server) start(ctx context.Context, listen net.IP) (err error) {
 		}
 		closers = append(closers, pc.Close)
 		s.udpAddr = pc.LocalAddr()
+		if listen.IsUnspecified() {
+			pc = s.answerFromAddressReached(pc.(*net.UDPConn), udp == "udp6", &sc.EventHandler)
+		}
 		sc.PacketConnConfigs = append(sc.PacketConnConfigs, pturn.PacketConnConfig{
 			PacketConn: pc, RelayAddressGenerator: s.relays, PermissionHandler: s.permit,
 		})
@@ -183,6 +186,22 @@ func (s *Server) start(ctx context.Context, listen net.IP) (err error) {
 	s.log.Info("turn server listening", "udp", addrString(s.udpAddr), "tcp", addrString(s.tcpAddr),
 		"tls", addrString(s.tlsAddr), "relay_ip", s.relay.String(), "relay_bind_ip", s.relays.bindIP, "realm", s.cfg.Realm)
 	return nil
+}
+
+// answerFromAddressReached makes the wildcard UDP socket answer each
+// client from the address the client sent to (replySourceConn); where the
+// platform cannot tell, the plain socket stays and a warning says what
+// that means.
+func (s *Server) answerFromAddressReached(uc *net.UDPConn, v6 bool, events *pturn.EventHandler) net.PacketConn {
+	rc, err := newReplySourceConn(uc, v6)
+	if err != nil {
+		s.log.Warn("turn over udp answers from the address the kernel picks; on a host with several addresses set media.turn.listen_ip to the advertised one",
+			"err", err)
+		return uc
+	}
+	events.OnAllocationCreated = func(src, _ net.Addr, _, _, _ string, _ net.Addr, _ int) { rc.pin(src) }
+	events.OnAllocationDeleted = func(src, _ net.Addr, _, _, _ string) { rc.unpin(src) }
+	return rc
 }
 
 func addrString(a net.Addr) string {

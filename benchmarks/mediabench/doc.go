@@ -13,6 +13,12 @@
 // sides read one clock and the media is not altered (a forwarder may strip
 // header extensions and rewrite codec descriptors, never compressed data).
 //
+// A subscriber that misses a kind of media sent to it fails the run
+// (Report.Failure), and the server's own counts (forwarded packets,
+// participants) are checked against what the bots received, so that a run
+// measuring the wrong server (a cluster node that only relayed the
+// signalling) says so (Report.Warnings).
+//
 // Each run also probes the machine's raw per-packet cost (UDP send plain
 // and with sendmmsg, SRTP AES-CM and AES-GCM) and reports the server's CPU
 // per forwarded packet as a ratio to it.

@@ -2,6 +2,7 @@ package mediabench
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"os"
@@ -25,9 +26,16 @@ type Report struct {
 	Subscribers       int `json:"subscribers"`
 	SubscribersJoined int `json:"subscribers_joined"`
 	JoinFailures      int `json:"join_failures"`
-	// HeldUnderOnePercent counts subscribers that received media with
-	// under 1 % loss over the window.
+	// HeldUnderOnePercent counts subscribers that received every kind of
+	// media sent to them with under 1 % loss over the window.
 	HeldUnderOnePercent int `json:"subscribers_under_1pct_loss"`
+	// FailedSubscribers joined but received none of a kind of media the
+	// scenario sends them, or fewer tracks than published
+	// (MemberStats.Problem). They never count as held.
+	FailedSubscribers int `json:"subscribers_failed"`
+	// Warnings are disagreements between the server's own counts and
+	// what the bots saw, in plain words with what to do.
+	Warnings []string `json:"warnings,omitempty"`
 
 	Roles  []RoleStats   `json:"roles"`
 	Total  RoleStats     `json:"total_received"`
@@ -78,6 +86,11 @@ type MemberStats struct {
 	JoinMs       float64 `json:"join_ms"`
 	FirstMediaMs float64 `json:"join_to_first_media_ms"`
 	FirstVideoMs float64 `json:"join_to_first_video_ms"`
+	VideoPackets uint64  `json:"video_packets"`
+	AudioPackets uint64  `json:"audio_packets"`
+	// Problem says what the subscriber missed ("no video", "video: 1 of
+	// 2 tracks carried packets"); empty when it received everything.
+	Problem string `json:"problem,omitempty"`
 }
 
 // ServerStats is the server's resource use over the window.
@@ -88,9 +101,16 @@ type ServerStats struct {
 	RSSMiB           float64 `json:"rss_mib"`
 	ForwardedPackets uint64  `json:"forwarded_packets"`
 	ForwardedFrom    string  `json:"forwarded_counted_by"`
-	UsPerPacket      float64 `json:"cpu_us_per_forwarded_packet"`
-	RatioToFloor     float64 `json:"ratio_to_probe_floor"`
-	RatioToPlainCM   float64 `json:"ratio_to_probe_plain_cm"`
+	// Participants is the server's participant count at the end of the
+	// window, from its metrics; -1 when it does not say.
+	Participants int `json:"participants_on_server"`
+	// NotTheRoomsNode: the server's counts show it is not the one that
+	// hosted the room (a cluster node that relayed the signalling), so
+	// its CPU is not divided by packets it did not forward.
+	NotTheRoomsNode bool    `json:"not_the_rooms_node,omitempty"`
+	UsPerPacket     float64 `json:"cpu_us_per_forwarded_packet"`
+	RatioToFloor    float64 `json:"ratio_to_probe_floor"`
+	RatioToPlainCM  float64 `json:"ratio_to_probe_plain_cm"`
 }
 
 // BenchStats is the load generator's own CPU over the window.
@@ -239,6 +259,7 @@ func (run *runner) report(start, end runSnapshot) *Report {
 		m := MemberStats{Identity: b.identity, JoinMs: ms(b.joinTime)}
 		var exp uint64
 		var jit float64
+		flowing := map[string]int{}
 		for _, r := range b.tracks() {
 			d := recvDelta(r, start, end)
 			m.Tracks++
@@ -246,7 +267,16 @@ func (run *runner) report(start, end runSnapshot) *Report {
 			m.Kbps += float64(d.bytes) * 8 / 1000 / win
 			exp += d.expected
 			jit += d.jitterMs
+			if d.received > 0 {
+				flowing[r.kind]++
+			}
+			if r.kind == "video" {
+				m.VideoPackets += d.received
+			} else {
+				m.AudioPackets += d.received
+			}
 		}
+		m.Problem = missing(sentTo(pubs, b), flowing)
 		if m.Tracks > 0 {
 			m.JitterMs = jit / float64(m.Tracks)
 		}
@@ -260,7 +290,10 @@ func (run *runner) report(start, end runSnapshot) *Report {
 			videoAll = append(videoAll, m.FirstVideoMs)
 		}
 		joinAll = append(joinAll, m.JoinMs)
-		if m.Packets > 0 && m.LossPct < 1 {
+		switch {
+		case m.Problem != "":
+			rep.FailedSubscribers++
+		case m.Packets > 0 && m.LossPct < 1:
 			rep.HeldUnderOnePercent++
 		}
 		rep.PerSub = append(rep.PerSub, m)
@@ -286,24 +319,129 @@ func (run *runner) report(start, end runSnapshot) *Report {
 	}
 	rep.Total = total
 
+	s := &rep.Server
+	if start.server.forwarded >= 0 && end.server.forwarded >= start.server.forwarded {
+		s.ForwardedPackets, s.ForwardedFrom = uint64(end.server.forwarded-start.server.forwarded), "server metrics"
+	} else {
+		s.ForwardedPackets, s.ForwardedFrom = total.Packets, "packets received by subscribers"
+	}
+	s.Participants = int(end.server.participants)
+	rep.crossCheck(run.serverName, run.room, inRoom(pubs, subs))
 	if start.server.ok && end.server.ok {
-		s := &rep.Server
 		s.Measured = true
 		s.CPUSeconds = end.server.cpu - start.server.cpu
 		s.CPUCores = s.CPUSeconds / win
 		s.RSSMiB = end.server.rssBytes / (1 << 20)
-		if start.server.forwarded >= 0 && end.server.forwarded >= start.server.forwarded {
-			s.ForwardedPackets, s.ForwardedFrom = uint64(end.server.forwarded-start.server.forwarded), "server metrics"
-		} else {
-			s.ForwardedPackets, s.ForwardedFrom = total.Packets, "packets received by subscribers"
-		}
-		if s.ForwardedPackets > 0 {
+		if s.ForwardedPackets > 0 && !s.NotTheRoomsNode {
 			s.UsPerPacket = s.CPUSeconds * 1e6 / float64(s.ForwardedPackets)
 		}
 	}
 	rep.Bench.CPUSeconds = end.benchCPU - start.benchCPU
 	rep.Bench.CPUCores = rep.Bench.CPUSeconds / win
 	return rep
+}
+
+// sentTo counts, per kind, the tracks published to b by the others.
+func sentTo(pubs []*bot, b *bot) map[string]int {
+	want := map[string]int{}
+	for _, p := range pubs {
+		if p == b {
+			continue
+		}
+		for _, t := range p.pubs {
+			want[t.kind]++
+		}
+	}
+	return want
+}
+
+// missing says what of want (tracks per kind) did not flow, or "".
+func missing(want, flowing map[string]int) string {
+	var none, short []string
+	for _, kind := range []string{"video", "audio"} {
+		switch w, f := want[kind], flowing[kind]; {
+		case w > 0 && f == 0:
+			none = append(none, kind)
+		case f < w:
+			short = append(short, fmt.Sprintf("%s: %d of %d tracks carried packets", kind, f, w))
+		}
+	}
+	if len(none) == 2 {
+		return "no media"
+	}
+	for _, k := range none {
+		short = append([]string{"no " + k}, short...)
+	}
+	return strings.Join(short, "; ")
+}
+
+// inRoom counts the distinct bots of the run.
+func inRoom(pubs, subs []*bot) int {
+	seen := map[*bot]bool{}
+	for _, b := range append(append([]*bot(nil), pubs...), subs...) {
+		seen[b] = true
+	}
+	return len(seen)
+}
+
+// crossCheck compares the server's own counts with what the bots saw.
+// The server a run measures is the one at --url (or --metrics-url,
+// --server-pid); in a cluster that node may only relay the signalling
+// while another node hosts the room and forwards its media.
+func (r *Report) crossCheck(server, room string, bots int) {
+	s := &r.Server
+	recv := r.Total.Packets
+	elsewhere := fmt.Sprintf("In a cluster the room may be hosted by another node: the node at --url relays the signalling there and the media flows from that node. "+
+		"Run against the node hosting room %q (its --url, or --metrics-url and --server-pid), or pick a --room that node hosts", room)
+	if s.ForwardedFrom == "server metrics" {
+		fwd := s.ForwardedPackets
+		switch {
+		case recv > 0 && fwd < recv-recv/20:
+			s.NotTheRoomsNode = true
+			r.Warnings = append(r.Warnings, fmt.Sprintf("the server measured (%s) counted %d packets forwarded in the window, but the bots received %d: it is not the server that forwarded this room's media. %s.",
+				server, fwd, recv, elsewhere))
+		case fwd > recv+recv/10+100:
+			r.Warnings = append(r.Warnings, fmt.Sprintf("the server measured (%s) counted %d packets forwarded in the window, %.0f %% more than the bots received (%d): packets were lost between the server and the bots, or the server also forwarded to participants outside this run.",
+				server, fwd, float64(fwd-recv)*100/float64(max(recv, 1)), recv))
+		}
+	}
+	if s.Participants >= 0 && s.Participants < bots {
+		if !s.NotTheRoomsNode {
+			r.Warnings = append(r.Warnings, fmt.Sprintf("the server measured (%s) reports %d participants, fewer than the %d bots of this run: it does not host room %q. %s.",
+				server, s.Participants, bots, room, elsewhere))
+		}
+		s.NotTheRoomsNode = true
+	}
+}
+
+// Failure is nil when every subscriber joined and received every kind of
+// media sent to it; otherwise it says how many did not, and why.
+func (r *Report) Failure() error {
+	if r.FailedSubscribers == 0 && r.JoinFailures == 0 && r.Subscribers > 0 {
+		return nil
+	}
+	if r.Subscribers == 0 {
+		return errors.New("no subscriber took part")
+	}
+	var why []string
+	if r.JoinFailures > 0 {
+		why = append(why, fmt.Sprintf("%d could not join", r.JoinFailures))
+	}
+	byProblem := map[string]int{}
+	var order []string
+	for _, m := range r.PerSub {
+		if m.Problem == "" {
+			continue
+		}
+		if byProblem[m.Problem] == 0 {
+			order = append(order, m.Problem)
+		}
+		byProblem[m.Problem]++
+	}
+	for _, p := range order {
+		why = append(why, fmt.Sprintf("%s (%d)", p, byProblem[p]))
+	}
+	return fmt.Errorf("%d of %d subscribers failed: %s", r.FailedSubscribers+r.JoinFailures, r.Subscribers, strings.Join(why, ", "))
 }
 
 // finish attaches the probe and the ratios to it.

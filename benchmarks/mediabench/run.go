@@ -14,11 +14,13 @@ import (
 // runner is one scenario run: its bots, the shared send-time tables and
 // the delay histograms.
 type runner struct {
-	opts  *Options
-	room  string
-	log   *slog.Logger
-	media *mediaSet
-	seed  maphash.Seed
+	opts *Options
+	room string
+	// serverName names the server whose CPU and counters are read.
+	serverName string
+	log        *slog.Logger
+	media      *mediaSet
+	seed       maphash.Seed
 
 	stamps sync.Map // track sid → *stampTable
 	hists  map[string]*histogram
@@ -89,6 +91,7 @@ func runOnce(ctx context.Context, o *Options, media *mediaSet, room string, n in
 		run.wg.Wait()
 	}()
 	watch := newServerWatch(o)
+	run.serverName = watch.name()
 
 	if err := run.joinPublishers(ctx, n); err != nil {
 		return nil, err

@@ -19,7 +19,9 @@ type serverSample struct {
 	cpu       float64 // seconds of CPU (user + system) since the process started
 	rssBytes  float64
 	forwarded float64 // packets forwarded, from the server's metrics; -1 unknown
-	ok        bool
+	// participants in all the server's rooms, from its metrics; -1 unknown
+	participants float64
+	ok           bool
 }
 
 // serverWatch reads a server's CPU and memory: from /proc/<pid> when the
@@ -56,11 +58,25 @@ func newServerWatch(o *Options) *serverWatch {
 	return w
 }
 
+// name says which server the figures come from.
+func (w *serverWatch) name() string {
+	switch {
+	case w.pid > 0 && w.metricsURL != "":
+		return fmt.Sprintf("process %d, counters from %s", w.pid, w.metricsURL)
+	case w.pid > 0:
+		return fmt.Sprintf("process %d", w.pid)
+	}
+	return w.metricsURL
+}
+
 func (w *serverWatch) sample(ctx context.Context) serverSample {
-	s := serverSample{at: time.Now(), forwarded: -1}
+	s := serverSample{at: time.Now(), forwarded: -1, participants: -1}
 	m := w.scrape(ctx)
 	if v, ok := m["souk_media_forwarded_packets_total"]; ok {
 		s.forwarded = v
+	}
+	if v, ok := m["souk_media_participants"]; ok {
+		s.participants = v
 	}
 	if w.pid > 0 {
 		cpu, rss, err := readProc(w.pid)

@@ -58,10 +58,11 @@ func runSweep(ctx context.Context, o *Options, media *mediaSet, probe *Probe, pr
 			break
 		}
 	}
-	// The headline is the largest step still held under 1 % loss.
+	// The headline is the largest step still held under 1 % loss with
+	// every subscriber receiving everything; the first step when none was.
 	best := steps[0]
 	for _, s := range steps {
-		if s.Total.LossPct < 1 && s.JoinFailures == 0 {
+		if s.Total.LossPct < 1 && s.Failure() == nil {
 			best = s
 		}
 	}
@@ -89,8 +90,8 @@ func saturated(r *Report) string {
 	switch {
 	case r.Total.LossPct >= 1:
 		return fmt.Sprintf("loss %.2f %% passed 1 %%", r.Total.LossPct)
-	case r.JoinFailures > 0:
-		return fmt.Sprintf("%d subscribers could not join", r.JoinFailures)
+	case r.Failure() != nil:
+		return r.Failure().Error()
 	case r.Server.Measured && r.Server.CPUCores >= 0.9*float64(runtime.NumCPU()):
 		return fmt.Sprintf("server CPU saturated (%.2f cores)", r.Server.CPUCores)
 	case r.Server.Measured && r.Server.CPUCores+r.Bench.CPUCores >= 0.95*float64(runtime.NumCPU()):

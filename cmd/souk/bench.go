@@ -75,9 +75,20 @@ func bench(ctx context.Context, args, environ []string, stdout, stderr io.Writer
 	if o.JSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
-		return enc.Encode(rep)
+		if err := enc.Encode(rep); err != nil {
+			return err
+		}
+		for _, w := range rep.Warnings {
+			fmt.Fprintf(stderr, "warning: %s\n", w)
+		}
+	} else {
+		rep.WriteTable(stdout) // warnings included
 	}
-	rep.WriteTable(stdout)
+	// A subscriber that did not get the media sent to it fails the run,
+	// whatever the loss figures of the others say.
+	if err := rep.Failure(); err != nil {
+		return fmt.Errorf("bench: %w", err)
+	}
 	return nil
 }
 

@@ -4,9 +4,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/livekit/protocol/auth"
 
 	"souk/benchmarks/mediabench"
 )
@@ -34,9 +38,13 @@ func TestBenchSmoke(t *testing.T) {
 			if err := json.Unmarshal(stdout.Bytes(), &rep); err != nil {
 				t.Fatalf("report is not JSON: %v\n%s", err, stdout.String())
 			}
-			if rep.SubscribersJoined != 2 || rep.JoinFailures != 0 {
-				t.Fatalf("joined %d of 2, %d failures", rep.SubscribersJoined, rep.JoinFailures)
+			if rep.SubscribersJoined != 2 || rep.JoinFailures != 0 || rep.FailedSubscribers != 0 {
+				t.Fatalf("joined %d of 2, %d join failures, %d failed", rep.SubscribersJoined, rep.JoinFailures, rep.FailedSubscribers)
 			}
+			if len(rep.Warnings) > 0 {
+				t.Errorf("warnings against a lone node: %v", rep.Warnings)
+			}
+			t.Logf("server forwarded %d packets, bots received %d", rep.Server.ForwardedPackets, rep.Total.Packets)
 			kinds := map[string]mediabench.RoleStats{}
 			for _, r := range rep.Roles {
 				kinds[r.Role] = r
@@ -65,6 +73,46 @@ func TestBenchSmoke(t *testing.T) {
 				t.Errorf("no CPU per packet against the probe: server %+v probe %+v", rep.Server, rep.Probe)
 			}
 		})
+	}
+}
+
+// A run whose subscribers get audio but no video fails (exit 1), naming
+// them, however clean their audio is. The video publisher is sent to
+// another room by the token endpoint, so its video never reaches them.
+func TestBenchFailsWithoutVideo(t *testing.T) {
+	if testing.Short() {
+		t.Skip("joins real peer connections")
+	}
+	url, key, secret := serveInProcess(t)
+	tokens := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		room, identity := r.URL.Query().Get("room"), r.URL.Query().Get("identity")
+		if identity == "publisher-1" {
+			room += "-elsewhere"
+		}
+		yes := true
+		tok, err := auth.NewAccessToken(key, secret).SetIdentity(identity).
+			SetVideoGrant(&auth.VideoGrant{RoomJoin: true, Room: room, CanPublish: &yes, CanSubscribe: &yes}).SetValidFor(time.Hour).ToJWT()
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusInternalServerError)
+			return
+		}
+		_ = json.NewEncoder(w).Encode(map[string]string{"token": tok})
+	}))
+	defer tokens.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	var stdout, stderr bytes.Buffer
+	err := run(ctx, []string{"bench", "--url", url, "--token-url", tokens.URL,
+		"--scenario", "livestream", "--video-publishers", "1", "--audio-publishers", "2", "--subscribers", "2",
+		"--duration", "2s", "--probe-packets", "0"}, nil, &stdout, &stderr)
+	t.Logf("output:\n%s", stdout.String())
+	if err == nil || !strings.Contains(err.Error(), "2 of 2 subscribers failed") || !strings.Contains(err.Error(), "no video") {
+		t.Fatalf("bench error %v, want 2 of 2 subscribers failing for no video", err)
+	}
+	for _, want := range []string{"2 failed, 0 held under 1% loss", "FAILED: no video"} {
+		if !strings.Contains(stdout.String(), want) {
+			t.Errorf("report lacks %q", want)
+		}
 	}
 }
 

@@ -74,6 +74,13 @@ type soukNode struct {
 // start runs one node; extra SOUK_* settings come last and win.
 func (e *clusterEnv) start(t *testing.T, id string, extra ...string) *soukNode {
 	t.Helper()
+	cmd, url, _ := startSouk(t, e.bin, e.env(id, extra...)...)
+	return &soukNode{id: id, cmd: cmd, url: url}
+}
+
+// env is the configuration of node id in this deployment; extra SOUK_*
+// settings come last and win.
+func (e *clusterEnv) env(id string, extra ...string) []string {
 	env := []string{
 		"SOUK_REDIS_URL=" + e.redisURL,
 		"SOUK_DATABASE_URL=" + e.dbURL,
@@ -86,8 +93,7 @@ func (e *clusterEnv) start(t *testing.T, id string, extra ...string) *soukNode {
 		"SOUK_MEDIA_KEYS=" + clusterKey + ":" + clusterSecret,
 		"SOUK_MEDIA_NODE_IPS=127.0.0.1",
 	}
-	cmd, url, _ := startSouk(t, e.bin, append(env, extra...)...)
-	return &soukNode{id: id, cmd: cmd, url: url}
+	return append(env, extra...)
 }
 
 // waitNodes waits until the registry lists exactly ids.

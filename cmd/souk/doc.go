@@ -6,7 +6,8 @@
 //	                                      (--pprof: runtime profiles on their own listener)
 //	souk migrate  [--config souk.yaml]   apply database migrations and exit
 //	souk config   [--config souk.yaml]   print the effective configuration, secrets redacted
-//	souk doctor   [--config souk.yaml]   check ports, addresses, TURN, certificate, keys, database, Redis
+//	souk doctor   [--config souk.yaml]   check ports (or the running node's), addresses, TURN, certificate,
+//	                                      keys, database, Redis and the cluster
 //	souk version                          print the version
 //	souk bench    [flags]                 load-test a LiveKit-protocol media server (benchmarks/mediabench)
 //	souk admin create --site P --email E [--password PW] [--name N]
@@ -20,8 +21,10 @@
 // wire_cluster.go joins a multi-node deployment when redis.url is set
 // (registry heartbeat, signalling relay, Redis rate limits, the SIGTERM
 // drain that runs before the HTTP server stops);
-// doctor.go is `souk doctor`, bench.go `souk bench` and admin.go the admin
-// command.
+// node_facts.go is what a cluster node publishes beside its registry
+// entry (process, fingerprints of the shared secrets) for doctor to compare;
+// doctor*.go is `souk doctor` (ports and the running node, TURN, cluster),
+// bench.go `souk bench` and admin.go the admin command.
 //
 // Imports: everything in the module; nothing imports cmd/souk.
 package main

@@ -2,20 +2,19 @@ package main
 
 import (
 	"context"
-	"crypto/tls"
 	"errors"
 	"fmt"
 	"io"
 	"log/slog"
 	"net"
-	"net/http"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
 
-	pturn "github.com/pion/turn/v5"
 	"github.com/redis/go-redis/v9"
+	"gopkg.in/yaml.v3"
 
 	"souk/config"
 	"souk/platform/store"
@@ -37,7 +36,10 @@ func (r *doctorReport) fail(check, msg string) {
 
 // doctor checks a configuration from the server's side: ports, advertised
 // addresses, the TURN listeners, the certificate, the media keys, the
-// database and Redis. It returns an error when any check failed.
+// database, Redis and, with redis.url, the cluster. On a host where a
+// Souk already runs with this configuration, its ports count as the
+// node's own and the TURN self-test runs against it. It returns an error
+// when any check failed.
 func doctor(ctx context.Context, path string, environ []string, stdout io.Writer) error {
 	r := &doctorReport{w: stdout}
 	cfg, err := config.Load(path, environ)
@@ -45,7 +47,7 @@ func doctor(ctx context.Context, path string, environ []string, stdout io.Writer
 		r.fail("config", fmt.Sprintf("%v — fix the setting named above", err))
 		return fmt.Errorf("doctor: %d check(s) failed", r.fails)
 	}
-	doctorKeys(r, &cfg)
+	keysKnown := doctorKeys(r, &cfg)
 	if err := cfg.Validate(); err != nil {
 		for _, line := range strings.Split(err.Error(), "\n") {
 			r.fail("config", line)
@@ -53,105 +55,75 @@ func doctor(ctx context.Context, path string, environ []string, stdout io.Writer
 	} else {
 		r.ok("config", "every setting is valid")
 	}
-	m := cfg.Media
-	if m.TURN.Enabled && m.TURN.Secret == "" {
+	turnSecretKnown := cfg.Media.TURN.Secret != ""
+	if !turnSecretKnown {
 		if secret, err := os.ReadFile(cfg.DataDir + "/turn-secret"); err == nil {
-			m.TURN.Secret = strings.TrimSpace(string(secret))
+			cfg.Media.TURN.Secret, turnSecretKnown = strings.TrimSpace(string(secret)), true
 		} else {
-			m.TURN.Secret = "doctor-self-test-" + strconv.FormatInt(time.Now().UnixNano(), 36)
+			cfg.Media.TURN.Secret = "doctor-self-test-" + strconv.FormatInt(time.Now().UnixNano(), 36)
 		}
 	}
-	doctorPorts(ctx, r, cfg)
+	m := cfg.Media
+	turnOn := m.TURN.Enabled && cfg.Cluster.HasRole(config.RoleTURN)
+	certOK := false
+	if turnOn {
+		certOK = doctorCertificate(r, m.TURN)
+	}
+	running := findRunningNode(ctx, cfg, keysKnown)
+	doctorPorts(ctx, r, cfg, certOK, running)
 	nodeIPs := doctorAddresses(ctx, r, cfg)
-	if m.TURN.Enabled {
-		certOK := doctorCertificate(r, m.TURN)
-		doctorTURN(ctx, r, m, nodeIPs, certOK)
-	} else if len(m.TURN.ExternalURLs) == 0 {
+	switch {
+	case turnOn:
+		doctorTURN(ctx, r, m, nodeIPs, certOK, turnSecretKnown, running)
+	case len(m.TURN.ExternalURLs) == 0:
 		r.warn("turn", "no TURN server: browsers behind strict firewalls cannot connect — set media.turn.enabled or media.turn.external_urls")
 	}
 	doctorDatabase(ctx, r, cfg)
-	doctorRedis(ctx, r, cfg)
+	if rdb := doctorRedis(ctx, r, cfg); rdb != nil {
+		doctorCluster(ctx, r, cfg, rdb, running, turnSecretKnown)
+		_ = rdb.Close()
+	}
 	if r.fails > 0 {
 		return fmt.Errorf("doctor: %d check(s) failed", r.fails)
 	}
 	return nil
 }
 
-func doctorKeys(r *doctorReport, cfg *config.Config) {
+// doctorKeys reports the media keys; it reports whether cfg now holds
+// the keys the server uses (configured, or the development pair already
+// generated into the data directory).
+func doctorKeys(r *doctorReport, cfg *config.Config) bool {
 	switch {
 	case len(cfg.Media.Keys) > 0:
 		r.ok("media keys", fmt.Sprintf("%d API key(s) configured", len(cfg.Media.Keys)))
+		return true
 	case cfg.Mode == config.Production:
 		r.fail("media keys", "none configured — set media.keys (key: secret of 32+ characters); production refuses generated keys")
 		cfg.Media.Keys = map[string]string{"placeholder": strings.Repeat("x", 32)} // lets Validate report the rest
-	default:
-		r.warn("media keys", "none configured — development generates a pair into the data directory; set media.keys for production")
-		cfg.Media.Keys = map[string]string{"placeholder": strings.Repeat("x", 32)}
-	}
-}
-
-type portCheck struct {
-	key, network, addr string
-}
-
-func doctorPorts(ctx context.Context, r *doctorReport, cfg config.Config) {
-	m := cfg.Media
-	checks := []portCheck{{"server.addr", "tcp", cfg.Server.Addr}}
-	if m.UDPPort > 0 {
-		checks = append(checks, portCheck{"media.udp_port", "udp", ":" + strconv.Itoa(m.UDPPort)})
-	}
-	if m.TCPPort > 0 {
-		checks = append(checks, portCheck{"media.tcp_port", "tcp", ":" + strconv.Itoa(m.TCPPort)})
-	}
-	for _, c := range checks {
-		err := canBind(ctx, c.network, c.addr)
-		switch {
-		case err == nil:
-			r.ok("port", fmt.Sprintf("%s %s/%s is free", c.key, c.addr, c.network))
-		case c.key == "server.addr" && soukAnswers(ctx, c.addr):
-			r.warn("port", fmt.Sprintf("%s %s is in use by a running Souk (it answers /healthz) — the remaining port checks describe that server", c.key, c.addr))
-		default:
-			r.fail("port", fmt.Sprintf("%s %s/%s cannot be bound: %v — stop the program holding it or change %s", c.key, c.addr, c.network, err, c.key))
-		}
-	}
-}
-
-func canBind(ctx context.Context, network, addr string) error {
-	var lc net.ListenConfig
-	if network == "udp" {
-		pc, err := lc.ListenPacket(ctx, "udp", addr)
-		if err != nil {
-			return err
-		}
-		return pc.Close()
-	}
-	ln, err := lc.Listen(ctx, "tcp", addr)
-	if err != nil {
-		return err
-	}
-	return ln.Close()
-}
-
-func soukAnswers(ctx context.Context, addr string) bool {
-	host, port, err := net.SplitHostPort(addr)
-	if err != nil {
 		return false
 	}
-	if host == "" || host == "0.0.0.0" || host == "::" {
-		host = "127.0.0.1"
+	if keys := generatedKeys(cfg.DataDir); len(keys) > 0 {
+		r.warn("media keys", "none configured — development uses the pair generated into the data directory (media-keys.yaml); set media.keys for production")
+		cfg.Media.Keys = keys
+		return true
 	}
-	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
-	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, "http://"+net.JoinHostPort(host, port)+"/healthz", nil)
+	r.warn("media keys", "none configured — development generates a pair into the data directory; set media.keys for production")
+	cfg.Media.Keys = map[string]string{"placeholder": strings.Repeat("x", 32)}
+	return false
+}
+
+// generatedKeys reads the development pair serve generated, if any,
+// without generating one.
+func generatedKeys(dataDir string) map[string]string {
+	raw, err := os.ReadFile(filepath.Join(dataDir, "media-keys.yaml"))
 	if err != nil {
-		return false
+		return nil
 	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return false
+	keys := map[string]string{}
+	if yaml.Unmarshal(raw, &keys) != nil {
+		return nil
 	}
-	_ = resp.Body.Close()
-	return resp.StatusCode == http.StatusOK
+	return keys
 }
 
 func doctorAddresses(ctx context.Context, r *doctorReport, cfg config.Config) []string {
@@ -162,7 +134,7 @@ func doctorAddresses(ctx context.Context, r *doctorReport, cfg config.Config) []
 	}
 	source := "media.node_ips / discovery"
 	if len(ips) == 0 {
-		ips, source = hostAddresses(), "interface addresses (media.node_ips is empty)"
+		ips, source = hostAddresses(cfg.Media.IPv6), "interface addresses (media.node_ips is empty)"
 	}
 	if len(ips) == 0 {
 		r.fail("addresses", "no address to advertise — set media.node_ips to this server's public address")
@@ -221,89 +193,6 @@ func ipStrings(ips []net.IP) []string {
 	return out
 }
 
-// doctorTURN starts the embedded TURN server on the configured ports and
-// allocates a relay over each transport with a freshly minted credential.
-func doctorTURN(ctx context.Context, r *doctorReport, m config.Media, nodeIPs []string, withTLS bool) {
-	tc := turnConfig(m, nodeIPs)
-	if !withTLS {
-		tc.TLSPort = 0
-	}
-	srv, err := turn.New(ctx, tc, slog.New(slog.NewTextHandler(io.Discard, nil)))
-	if err != nil {
-		r.fail("turn", fmt.Sprintf("cannot start: %v — free the port or change media.turn.*_port", err))
-		return
-	}
-	defer srv.Close()
-	for _, c := range []struct {
-		name string
-		addr net.Addr
-	}{{"udp", srv.UDPAddr()}, {"tcp", srv.TCPAddr()}, {"tls", srv.TLSAddr()}} {
-		if c.addr == nil {
-			continue
-		}
-		if err := selfAllocate(srv, c.name, c.addr); err != nil {
-			r.fail("turn", fmt.Sprintf("%s on %s does not allocate a relay: %v — check media.turn.relay_ip and the firewall", c.name, c.addr, err))
-			continue
-		}
-		r.ok("turn", fmt.Sprintf("%s on %s allocated a relay with a minted credential", c.name, c.addr))
-	}
-}
-
-func selfAllocate(srv *turn.Server, transport string, addr net.Addr) error {
-	_, port, _ := net.SplitHostPort(addr.String())
-	host, _, _ := net.SplitHostPort(addr.String())
-	if ip := net.ParseIP(host); ip == nil || ip.IsUnspecified() {
-		host = "127.0.0.1"
-	}
-	target := net.JoinHostPort(host, port)
-	var conn net.PacketConn
-	switch transport {
-	case "udp":
-		// The client's socket family decides the relay's family.
-		network := "udp4"
-		if ip := net.ParseIP(host); ip.To4() == nil {
-			network = "udp6"
-		}
-		pc, err := net.ListenPacket(network, ":0")
-		if err != nil {
-			return err
-		}
-		conn = pc
-	case "tcp":
-		c, err := net.DialTimeout("tcp", target, 5*time.Second)
-		if err != nil {
-			return err
-		}
-		conn = pturn.NewSTUNConn(c)
-	case "tls":
-		// Only whether TURN answers is checked here; the certificate's
-		// names and dates have their own check.
-		c, err := tls.DialWithDialer(&net.Dialer{Timeout: 5 * time.Second}, "tcp", target, &tls.Config{InsecureSkipVerify: true}) //nolint:gosec // see above
-		if err != nil {
-			return err
-		}
-		conn = pturn.NewSTUNConn(c)
-	}
-	defer conn.Close()
-	user, pass := srv.Credentials("souk-doctor")
-	client, err := pturn.NewClient(&pturn.ClientConfig{
-		STUNServerAddr: target, TURNServerAddr: target, Username: user, Password: pass,
-		Realm: srv.Realm(), Conn: conn, RTO: time.Second,
-	})
-	if err != nil {
-		return err
-	}
-	defer client.Close()
-	if err := client.Listen(); err != nil {
-		return err
-	}
-	relay, err := client.Allocate()
-	if err != nil {
-		return err
-	}
-	return relay.Close()
-}
-
 func doctorDatabase(ctx context.Context, r *doctorReport, cfg config.Config) {
 	url := cfg.DatabaseURL()
 	driver, _ := config.DatabaseDriver(url)
@@ -328,31 +217,34 @@ func doctorDatabase(ctx context.Context, r *doctorReport, cfg config.Config) {
 	r.ok("database", driver+" answers")
 }
 
-func doctorRedis(ctx context.Context, r *doctorReport, cfg config.Config) {
+// doctorRedis checks redis.url and returns a client for the cluster
+// checks; nil when Redis is not configured or does not answer.
+func doctorRedis(ctx context.Context, r *doctorReport, cfg config.Config) *redis.Client {
 	if cfg.Redis.URL == "" {
 		r.ok("redis", "not configured (single node, in-process events)")
-		return
+		return nil
 	}
 	opts, err := redis.ParseURL(cfg.Redis.URL)
 	if err != nil {
 		r.fail("redis", fmt.Sprintf("%v — fix redis.url", err))
-		return
+		return nil
 	}
-	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	pingCtx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
 	// A plain dial first: the client library logs its own dial retries.
 	var d net.Dialer
-	conn, err := d.DialContext(ctx, opts.Network, opts.Addr)
+	conn, err := d.DialContext(pingCtx, opts.Network, opts.Addr)
 	if err != nil {
 		r.fail("redis", fmt.Sprintf("%v — check redis.url and that Redis runs", err))
-		return
+		return nil
 	}
 	_ = conn.Close()
 	client := redis.NewClient(opts)
-	defer client.Close()
-	if err := client.Ping(ctx).Err(); err != nil {
+	if err := client.Ping(pingCtx).Err(); err != nil {
+		_ = client.Close()
 		r.fail("redis", fmt.Sprintf("%v — check redis.url and that Redis runs", err))
-		return
+		return nil
 	}
 	r.ok("redis", "answers PING")
+	return client
 }

@@ -7,6 +7,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -17,6 +19,46 @@ import (
 // 127.0.0.1:0 with a fresh data directory, and returns its base URL and
 // the generated development media key pair.
 func serveInProcess(t *testing.T, env ...string) (baseURL, apiKey, apiSecret string) {
+	t.Helper()
+	n := startInProcess(t, env...)
+	return n.url, n.key, n.secret
+}
+
+// inProcessNode is a server started by startInProcess.
+type inProcessNode struct {
+	url, key, secret string
+	dataDir          string
+	logs             *logLines
+}
+
+// logLines keeps every log line the server wrote.
+type logLines struct {
+	mu    sync.Mutex
+	lines []string
+}
+
+func (l *logLines) add(s string) {
+	l.mu.Lock()
+	l.lines = append(l.lines, s)
+	l.mu.Unlock()
+}
+
+// matching lists the lines containing substr.
+func (l *logLines) matching(substr string) []string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	var out []string
+	for _, s := range l.lines {
+		if strings.Contains(s, substr) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// startInProcess is serveInProcess keeping the log and the data directory.
+// Later settings in env win over the defaults here.
+func startInProcess(t *testing.T, env ...string) *inProcessNode {
 	t.Helper()
 	dir := t.TempDir()
 	environ := append([]string{"SOUK_SERVER_ADDR=127.0.0.1:0", "SOUK_DATA_DIR=" + dir,
@@ -39,11 +81,13 @@ func serveInProcess(t *testing.T, env ...string) (baseURL, apiKey, apiSecret str
 			t.Errorf("serve: %v", serveErr)
 		}
 	})
+	logs := &logLines{}
 	addr := make(chan string, 1)
 	go func() {
 		sc := bufio.NewScanner(pr)
 		sc.Buffer(make([]byte, 64<<10), 1<<20)
 		for sc.Scan() {
+			logs.add(sc.Text())
 			if m := listeningLine.FindStringSubmatch(sc.Text()); m != nil {
 				select {
 				case addr <- m[1]:
@@ -56,13 +100,18 @@ func serveInProcess(t *testing.T, env ...string) (baseURL, apiKey, apiSecret str
 		}
 		io.Copy(io.Discard, pr)
 	}()
+	n := &inProcessNode{dataDir: dir, logs: logs}
 	select {
 	case a := <-addr:
-		baseURL = "http://" + a
+		n.url = "http://" + a
 	case <-done:
 		t.Fatalf("serve ended before listening: %v", serveErr)
 	case <-time.After(60 * time.Second):
 		t.Fatal("the server did not report its listening address")
+	}
+	if v := envValue(environ, "SOUK_MEDIA_KEYS"); v != "" {
+		n.key, n.secret, _ = strings.Cut(strings.Split(v, ",")[0], ":")
+		return n
 	}
 	raw, err := os.ReadFile(filepath.Join(dir, "media-keys.yaml"))
 	if err != nil {
@@ -73,8 +122,9 @@ func serveInProcess(t *testing.T, env ...string) (baseURL, apiKey, apiSecret str
 		t.Fatal(err)
 	}
 	for k, s := range keys {
-		return baseURL, k, s
+		n.key, n.secret = k, s
+		return n
 	}
 	t.Fatal("no development key pair")
-	return "", "", ""
+	return nil
 }

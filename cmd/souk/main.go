@@ -37,7 +37,8 @@ Commands:
   serve     run the platform (web app, API, realtime, media server)
   migrate   apply database migrations and exit
   config    print the effective configuration (secrets redacted)
-  doctor    check ports, addresses, TURN, certificate, keys, database and Redis; exit 1 on any FAIL
+  doctor    check ports (or the running node's), addresses, TURN, certificate, keys, database, Redis
+            and the cluster; exit 1 on any FAIL
   version   print the version
   bench     load-test a LiveKit-protocol media server (souk bench -h)
   admin     create --site P --email E [--password PW] [--name N]: create (or promote) a site admin;

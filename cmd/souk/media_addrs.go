@@ -31,17 +31,20 @@ func addressProblem(ip string) string {
 }
 
 // hostAddresses lists this host's non-loopback interface addresses, which
-// pion advertises when media.node_ips is empty.
-func hostAddresses() []string {
+// pion advertises when media.node_ips is empty: IPv4 ones, and IPv6 ones
+// when ipv6 is on.
+func hostAddresses(ipv6 bool) []string {
 	addrs, err := net.InterfaceAddrs()
 	if err != nil {
 		return nil
 	}
 	var out []string
 	for _, a := range addrs {
-		if n, ok := a.(*net.IPNet); ok && !n.IP.IsLoopback() && !n.IP.IsLinkLocalUnicast() {
-			out = append(out, n.IP.String())
+		n, ok := a.(*net.IPNet)
+		if !ok || n.IP.IsLoopback() || n.IP.IsLinkLocalUnicast() || (n.IP.To4() == nil && !ipv6) {
+			continue
 		}
+		out = append(out, n.IP.String())
 	}
 	return out
 }
@@ -57,7 +60,7 @@ func logAdvertised(log *slog.Logger, cfg config.Config, nodeIPs []string, t *tur
 	case len(m.NodeIPs) == 0 && m.NodeIPInterface != "":
 		source = "interface " + m.NodeIPInterface
 	case len(m.NodeIPs) == 0:
-		ips, source = hostAddresses(), "interface addresses"
+		ips, source = hostAddresses(m.IPv6), "interface addresses"
 	}
 	attrs := []any{"ips", strings.Join(ips, ","), "source", source, "udp_port", m.UDPPort, "tcp_port", m.TCPPort}
 	if t != nil {

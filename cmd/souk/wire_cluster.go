@@ -31,6 +31,9 @@ type clusterNode struct {
 	rooms *sfu.Manager // nil without the sfu role
 	log   *slog.Logger
 	cpu   cluster.CPUSampler
+	id    string
+	// facts are published beside the registry entry for `souk doctor`.
+	facts nodeFacts
 
 	mu     sync.Mutex
 	hosted map[string]bool // rooms hosted here at the last beat
@@ -67,7 +70,7 @@ func newClusterNode(ctx context.Context, cfg config.Config, addr net.Addr, log *
 	if err != nil {
 		return nil, err
 	}
-	n := &clusterNode{cfg: c, rdb: redis.NewClient(opts), log: log, hosted: map[string]bool{}}
+	n := &clusterNode{cfg: c, rdb: redis.NewClient(opts), log: log, hosted: map[string]bool{}, id: id, facts: factsOf(cfg, newInstanceID())}
 	n.reg = cluster.New(cluster.Config{
 		Redis: n.rdb, Prefix: c.Prefix,
 		Self:      cluster.Node{ID: id, Roles: c.Roles, SignalURL: signalURL, MediaIPs: cfg.Media.NodeIPs},
@@ -148,6 +151,9 @@ func (n *clusterNode) stop() {
 		if n.cancel != nil {
 			n.cancel()
 			<-n.done
+			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+			_ = withdrawFacts(ctx, n.rdb, n.cfg.Prefix, n.id, n.facts.Instance)
+			cancel()
 		}
 		_ = n.rdb.Close()
 	})
@@ -170,10 +176,13 @@ func (n *clusterNode) load() cluster.Load {
 	return l
 }
 
-// beat keeps the room records true: rooms hosted here are claimed (they
-// come back after Redis lost its data), rooms that closed here are
-// released.
+// beat publishes this node's facts (nodeFacts) and keeps the room
+// records true: rooms hosted here are claimed (they come back after Redis
+// lost its data), rooms that closed here are released.
 func (n *clusterNode) beat(ctx context.Context) {
+	if err := publishFacts(ctx, n.rdb, n.cfg.Prefix, n.id, n.facts, n.cfg.NodeTTL); err != nil {
+		n.log.Warn("cluster: could not publish this node's facts for souk doctor", "err", err)
+	}
 	if n.rooms == nil {
 		return
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/livekit/protocol/livekit"
+	"github.com/pion/logging"
 
 	"souk/config"
 	"souk/pionlog"
@@ -61,25 +62,7 @@ func wireMedia(ctx context.Context, cfg config.Config, api *httpapi.Server, node
 		}
 		return ms, nil
 	}
-	webrtcCfg := sfu.WebRTCConfig{
-		UDPPort:        m.UDPPort,
-		NoSegmentation: !m.UDPSegmentation,
-		NoDirectSRTP:   !m.DirectSRTP,
-		TCPPort:        m.TCPPort,
-		NodeIPs:        nodeIPs,
-		Interfaces:     m.Interfaces,
-		IPs:            mustPrefixes(m.IPs),
-		PortRangeStart: uint16(m.PortRangeStart),
-		PortRangeEnd:   uint16(m.PortRangeEnd),
-		// Browsers on the same machine reach a development server over
-		// loopback; production advertises real addresses only.
-		IncludeLoopback: m.IncludeLoopback || cfg.Mode == config.Development,
-		Codecs: sfu.CodecConfig{
-			Audio: m.Codecs.Audio, DisableRED: !m.Codecs.RED,
-			Video: m.Codecs.Video, H264Profiles: m.Codecs.H264Profiles,
-		},
-		LoggerFactory: pionlog.New(log),
-	}
+	webrtcCfg := webrtcConfig(cfg, nodeIPs, pionlog.New(log))
 	ops, err := newOperatorAPI(cfg, log)
 	if err != nil {
 		ms.closeTURN(log)
@@ -92,6 +75,7 @@ func wireMedia(ctx context.Context, cfg config.Config, api *httpapi.Server, node
 		MaxParticipants:         m.MaxParticipants,
 		MaxTracksPerParticipant: m.MaxTracksPerParticipant,
 		MaxDataPacketBytes:      m.MaxDataPacketBytes,
+		AdvertiseClientProtocol: m.AdvertiseClientProtocol,
 		WebRTC:                  webrtcCfg,
 		ICEServers:              iceServers(m, ms.turn),
 		OnEvent:                 ops.observe,
@@ -119,6 +103,43 @@ func wireMedia(ctx context.Context, cfg config.Config, api *httpapi.Server, node
 	ops.mount(r, rooms, roomsElsewhere, m.Keys, log)
 	api.MountLiveRooms(liveRooms{rooms})
 	return ms, nil
+}
+
+// webrtcConfig is the SFU's transport configuration from media.*, with
+// the advertised addresses already resolved.
+func webrtcConfig(cfg config.Config, nodeIPs []string, lf logging.LoggerFactory) sfu.WebRTCConfig {
+	m := cfg.Media
+	return sfu.WebRTCConfig{
+		UDPPort:        m.UDPPort,
+		NoSegmentation: !m.UDPSegmentation,
+		NoDirectSRTP:   !m.DirectSRTP,
+		TCPPort:        m.TCPPort,
+		NodeIPs:        nodeIPs,
+		// IPv6 candidates only when asked for, or when an advertised
+		// address is IPv6 (then it has something to be mapped to).
+		IPv6:           m.IPv6 || hasIPv6(nodeIPs),
+		Interfaces:     m.Interfaces,
+		IPs:            mustPrefixes(m.IPs),
+		PortRangeStart: uint16(m.PortRangeStart),
+		PortRangeEnd:   uint16(m.PortRangeEnd),
+		// Browsers on the same machine reach a development server over
+		// loopback; production advertises real addresses only.
+		IncludeLoopback: m.IncludeLoopback || cfg.Mode == config.Development,
+		Codecs: sfu.CodecConfig{
+			Audio: m.Codecs.Audio, DisableRED: !m.Codecs.RED,
+			Video: m.Codecs.Video, H264Profiles: m.Codecs.H264Profiles,
+		},
+		LoggerFactory: lf,
+	}
+}
+
+func hasIPv6(ips []string) bool {
+	for _, s := range ips {
+		if a, err := netip.ParseAddr(s); err == nil && a.Unmap().Is6() {
+			return true
+		}
+	}
+	return false
 }
 
 // resolveNodeIPs picks the advertised media addresses: media.node_ips, or
