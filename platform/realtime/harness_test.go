@@ -191,10 +191,18 @@ func needNode(t *testing.T) string {
 // scenario runs nodetest/<name>.mjs with args and decodes its JSON line.
 func scenario(t *testing.T, name string, args ...string) map[string]any {
 	t.Helper()
+	return scenarioWith(t, nil, name, args...)
+}
+
+// scenarioWith is scenario with extra environment variables
+// (SOUK_TRANSPORTS picks the client's transports, see nodetest/lib.mjs).
+func scenarioWith(t *testing.T, env []string, name string, args ...string) map[string]any {
+	t.Helper()
 	bin := needNode(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, bin, append([]string{filepath.Join("nodetest", name+".mjs")}, args...)...)
+	cmd.Env = append(os.Environ(), env...)
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()

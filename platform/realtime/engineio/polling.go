@@ -104,28 +104,36 @@ func (s *Session) pollPongTimeout() {
 }
 
 // pollClosing ends a polling session after Close: a pending GET carries
-// what is queued and the close packet, then finishes the session; without
-// one the session ends now when nothing needs saying (or it must not be
-// said), or after the next GET, within pollCloseGrace.
-func (s *Session) pollClosing(now bool) {
+// what is queued and the close packet, then finishes the session. With
+// no GET pending, a discarding close ends the session now (the next poll
+// finds no session); a close with frames queued waits up to
+// pollCloseGrace for the next GET to carry them; so does the client's
+// own close, for the poll it may have sent alongside (that poll gets the
+// noop the reference server would have answered).
+func (s *Session) pollClosing(discard, byPeer bool) {
 	s.poll.mu.Lock()
 	pending := s.poll.getPending
-	if !pending && !now && s.out.empty() {
-		now = true
-	}
+	now := !byPeer && (discard || s.out.empty())
 	if !pending && !now && s.poll.grace == nil {
-		s.poll.grace = time.AfterFunc(pollCloseGrace, s.finish)
+		grace := pollCloseGrace
+		if byPeer {
+			grace = peerCloseGrace
+		}
+		s.poll.grace = time.AfterFunc(grace, s.finish)
 	}
 	s.poll.mu.Unlock()
-	switch {
-	case pending:
-		// The GET wakes on the outbox's close and finishes the session.
-	case now:
+	if !pending && now {
 		// Not inline: the caller may be handling a packet, and finish
 		// waits for that to end.
 		go s.finish()
 	}
+	// Otherwise the pending GET wakes on the outbox's close and
+	// finishes the session.
 }
+
+// peerCloseGrace is how long a session the client closed stays to answer
+// a poll the client sent with its close packet.
+const peerCloseGrace = time.Second
 
 // servePoll answers a long-polling GET: at once with what is queued, or
 // as soon as something is, with a noop when an upgrade needs the poll to
@@ -174,7 +182,7 @@ func (s *Session) servePoll(w http.ResponseWriter, r *http.Request) {
 		// A close that counted on this GET while it was already
 		// answering is carried by the next one, or ends the session.
 		if s.closing.Load() && !s.finished() {
-			s.pollClosing(false)
+			s.pollClosing(false, false)
 		}
 	}()
 	// A poll is held up to PingInterval, after which the ping answers

@@ -142,7 +142,7 @@ func (s *Session) closeWith(code int, reason string, discard, byPeer bool) {
 	s.setReason(reason)
 	s.out.close(code, reason, discard, byPeer)
 	if !s.ws.Load() {
-		s.pollClosing(discard || byPeer)
+		s.pollClosing(discard, byPeer)
 	}
 }
 
