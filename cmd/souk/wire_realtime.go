@@ -75,12 +75,12 @@ func wireRealtime(ctx context.Context, cfg config.Config, db *store.DB, node *cl
 		forwarder = cluster.NewRelay(ctx, node.reg, relaySecret(cfg.Media.Keys), false, nil)
 	}
 	svc, err := realtime.New(realtime.Options{
-		Config:  cfg.Realtime,
-		Auth:    accounts,
-		Users:   accounts,
-		Calls:   store.NewCallService(db),
-		Bus:     b,
-		Mailbox: mailbox,
+		Config:    cfg.Realtime,
+		Auth:      accounts,
+		Users:     accounts,
+		Calls:     store.NewCallService(db),
+		Bus:       b,
+		Mailbox:   mailbox,
 		Node:      name,
 		Logger:    log,
 		Slots:     slots,

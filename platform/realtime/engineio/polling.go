@@ -35,7 +35,7 @@ type pollState struct {
 	probed     bool // and answered the probe: polls end with a noop
 	// upgraded is closed when an upgrade completes or is abandoned.
 	upgraded chan struct{}
-	probe      *websocket.Conn
+	probe    *websocket.Conn
 	// kick tells the pending GET to look again: the upgrade wants it to
 	// end with a noop. Capacity 1.
 	kick chan struct{}
