@@ -2,8 +2,9 @@ package engineio
 
 import "sync"
 
-// outbox holds what waits for a session's writer: frames in order, and
-// at most one close request. Senders append under a short lock and wake
+// outbox holds what waits for a session's writer: wire-ready WebSocket
+// frames in order (a long-polling GET reads their payloads back out of
+// them, see framePayload), and at most one close request. Senders append under a short lock and wake
 // the writer only when the outbox turns non-empty; the writer (the
 // WebSocket writer goroutine, or the pending long-polling GET) takes
 // everything at once and puts it on the wire in one write, so a peer
@@ -11,7 +12,7 @@ import "sync"
 // system call, or one HTTP response, for all of them.
 type outbox struct {
 	mu      sync.Mutex
-	frames  []Frame
+	frames  [][]byte
 	batches int // Send calls since the writer last took the frames
 	closing *closeRequest
 	urgent  bool          // a reply waits: the writer must not hold it back
@@ -56,7 +57,9 @@ func (o *outbox) push(frames []Frame, limit int, urgent bool) pushResult {
 		return pushFull
 	}
 	wasEmpty := len(o.frames) == 0
-	o.frames = append(o.frames, frames...)
+	for i := range frames {
+		o.frames = append(o.frames, frames[i].wireBytes())
+	}
 	o.batches++
 	o.urgent = o.urgent || urgent
 	o.mu.Unlock()
@@ -98,7 +101,7 @@ func signal(c chan struct{}) {
 
 // take hands the writer everything queued, swapping in spare (emptied)
 // as the new queue so that the two slices are reused turn after turn.
-func (o *outbox) take(spare []Frame) (frames []Frame, closing *closeRequest) {
+func (o *outbox) take(spare [][]byte) (frames [][]byte, closing *closeRequest) {
 	o.mu.Lock()
 	frames = o.frames
 	o.frames = spare[:0]

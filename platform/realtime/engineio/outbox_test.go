@@ -32,11 +32,11 @@ func TestOutboxQueuesInOrderAndWakesOnce(t *testing.T) {
 		t.Fatalf("took %d frames, want %d", len(frames), len(want))
 	}
 	for i := range want {
-		if got := frames[i].wireBytes(); !bytes.Equal(got, want[i]) {
-			t.Errorf("frame %d = %q, want %q", i, got, want[i])
+		if !bytes.Equal(frames[i], want[i]) {
+			t.Errorf("frame %d = %q, want %q", i, frames[i], want[i])
 		}
 	}
-	if &frames[0].wireBytes()[0] != &frames[1].wireBytes()[0] {
+	if &frames[0][0] != &frames[1][0] {
 		t.Error("a prepared frame was copied per push; it should be shared")
 	}
 	// Taking the queue re-arms the wake-up.

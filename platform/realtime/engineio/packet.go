@@ -81,38 +81,37 @@ func (e *ProtocolError) Error() string { return fmt.Sprintf("protocol error %d: 
 // recordSeparator joins the packets of one long-polling payload.
 const recordSeparator = 0x1e
 
-// appendPollPacket appends f as one packet of a long-polling payload: a
-// text packet as it is, a binary message as "b" and its base64.
-func appendPollPacket(b []byte, f *Frame) []byte {
-	if !f.Binary {
-		return append(b, f.Data...)
-	}
-	b = append(b, 'b')
-	return base64.StdEncoding.AppendEncode(b, f.Data)
-}
-
-// pollPayloadSize is the length of the payload appendPollPayload writes.
-func pollPayloadSize(frames []Frame) int {
-	n := 0
-	for i := range frames {
-		if frames[i].Binary {
-			n += 1 + base64.StdEncoding.EncodedLen(len(frames[i].Data))
-		} else {
-			n += len(frames[i].Data)
-		}
-	}
-	return n + max(len(frames)-1, 0)
-}
-
-// appendPollPayload appends frames as one long-polling payload.
-func appendPollPayload(b []byte, frames []Frame) []byte {
-	for i := range frames {
+// appendPollPayload appends queued WebSocket frames as one long-polling
+// payload: each frame's payload is a packet, a text one as it is, a
+// binary message as "b" and its base64, joined by the record separator.
+func appendPollPayload(b []byte, frames [][]byte) []byte {
+	for i, f := range frames {
 		if i > 0 {
 			b = append(b, recordSeparator)
 		}
-		b = appendPollPacket(b, &frames[i])
+		binary, payload := framePayload(f)
+		if !binary {
+			b = append(b, payload...)
+			continue
+		}
+		b = append(b, 'b')
+		b = base64.StdEncoding.AppendEncode(b, payload)
 	}
 	return b
+}
+
+// pollPayloadSize is the length appendPollPayload writes.
+func pollPayloadSize(frames [][]byte) int {
+	n := max(len(frames)-1, 0)
+	for _, f := range frames {
+		binary, payload := framePayload(f)
+		if binary {
+			n += 1 + base64.StdEncoding.EncodedLen(len(payload))
+		} else {
+			n += len(payload)
+		}
+	}
+	return n
 }
 
 // decodePollPayload splits a long-polling POST body into its packets and

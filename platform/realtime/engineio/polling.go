@@ -154,11 +154,14 @@ func (s *Session) servePoll(w http.ResponseWriter, r *http.Request) {
 		refuse(w, http.StatusBadRequest, errBadRequest, "Bad request: another GET of this session is pending; the session is closed")
 		return
 	}
-	if s.poll.upgrading && !s.poll.probed {
+	if s.poll.upgrading {
 		// A poll sent while the client upgrades, after the WebSocket
 		// opened: the client's probe and upgrade packets may still be on
 		// their way to the WebSocket reader. Its answer depends on how
-		// the upgrade ends, so it waits for that, briefly.
+		// the upgrade ends, so it waits for that, briefly: refused once
+		// upgraded, a noop if the upgrade still waits for the client
+		// (which may be waiting for this poll to end), a poll as usual
+		// if the upgrade failed.
 		settled := s.poll.upgraded
 		s.poll.mu.Unlock()
 		if !s.awaitUpgradeOutcome(r, settled) {
@@ -195,14 +198,13 @@ func (s *Session) servePoll(w http.ResponseWriter, r *http.Request) {
 	for {
 		frames, closing := s.out.take(nil)
 		if len(frames) > 0 || closing != nil || stopped {
-			var last []Frame
 			switch {
 			case closing != nil && closing.byPeer:
-				last = noopPacket
+				frames = append(frames, noopFrame)
 			case closing != nil || stopped:
-				last = closePacket
+				frames = append(frames, closeFrame)
 			}
-			writePoll(w, append(frames, last...))
+			writePoll(w, frames)
 			if closing != nil || stopped {
 				s.finish()
 			}
@@ -214,7 +216,7 @@ func (s *Session) servePoll(w http.ResponseWriter, r *http.Request) {
 		if probed || s.ws.Load() {
 			// The client pauses polling to upgrade: this poll must end
 			// before it sends the upgrade packet.
-			writePoll(w, noopPacket)
+			writePoll(w, [][]byte{noopFrame})
 			return
 		}
 		select {
@@ -251,13 +253,14 @@ func (s *Session) awaitUpgradeOutcome(r *http.Request, settled <-chan struct{}) 
 	return !s.ws.Load()
 }
 
+// The noop and close packets as queued frames.
 var (
-	noopPacket  = []Frame{{Data: []byte{byte(PacketNoop)}}}
-	closePacket = []Frame{{Data: []byte{byte(PacketClose)}}}
+	noopFrame  = appendFrame(nil, false, []byte{byte(PacketNoop)})
+	closeFrame = appendFrame(nil, false, []byte{byte(PacketClose)})
 )
 
-// writePoll answers a GET with frames as one payload.
-func writePoll(w http.ResponseWriter, frames []Frame) {
+// writePoll answers a GET with queued frames as one payload.
+func writePoll(w http.ResponseWriter, frames [][]byte) {
 	body := appendPollPayload(make([]byte, 0, pollPayloadSize(frames)), frames)
 	h := w.Header()
 	h.Set("Content-Type", "text/plain; charset=UTF-8")

@@ -2,6 +2,7 @@ package engineio
 
 import (
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"io"
 	"log/slog"
@@ -575,5 +576,18 @@ func TestPollArrivingAfterTheClientsCloseGetsANoop(t *testing.T) {
 	closedWith(t, e, "client closed")
 	if status, _ := e.poll(t, sid); status != 400 {
 		t.Errorf("poll once closed: %d, want 400", status)
+	}
+}
+
+func TestLongPollingPayloadOfQueuedFrames(t *testing.T) {
+	for _, n := range []int{0, 125, 126, 65535, 65536} {
+		text := strings.Repeat("x", n)
+		bin := []byte(strings.Repeat("\x01", n))
+		frames := [][]byte{appendFrame(nil, false, []byte("4"+text)), appendFrame(nil, true, bin)}
+		got := appendPollPayload(nil, frames)
+		want := "4" + text + "\x1eb" + base64.StdEncoding.EncodeToString(bin)
+		if string(got) != want || pollPayloadSize(frames) != len(want) {
+			t.Errorf("payload of %d bytes: got %d bytes (size said %d), want %d", n, len(got), pollPayloadSize(frames), len(want))
+		}
 	}
 }

@@ -282,14 +282,13 @@ func (s *Session) writeLoop() {
 	// Frames may wait already: queued while the session polled, before
 	// its upgrade.
 	s.out.notify()
-	var bufs [][]byte
 	ping := time.NewTimer(opts.PingInterval)
 	defer ping.Stop()
 	pongDue := time.NewTimer(time.Hour)
 	pongDue.Stop()
 	defer pongDue.Stop()
 	awaitingPong := false
-	var spare []Frame
+	var spare [][]byte
 	// A busy socket writes at most once per flush interval, after a
 	// burst of FlushBurst writes: what arrives meanwhile joins the next
 	// write, so a stream of messages costs the kernel, and the peer, a
@@ -311,16 +310,7 @@ func (s *Session) writeLoop() {
 			}
 			pace.wrote(time.Now(), interval)
 			frames, closing := s.out.take(spare)
-			bufs = bufs[:0]
-			for i := range frames {
-				bufs = append(bufs, frames[i].wireBytes())
-			}
-			err := s.writeFrames(bufs)
-			clear(bufs)
-			if cap(bufs) > maxSpare {
-				bufs = nil
-			}
-			if err != nil {
+			if err := s.writeFrames(frames); err != nil {
 				s.setReason("write failed: " + err.Error())
 				s.conn.Close()
 				return
