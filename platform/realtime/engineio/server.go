@@ -251,15 +251,19 @@ func (s *Server) servePollingHandshake(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	sess := newSession(s, r)
+	// The session keeps the slot enter took until it finishes.
+	sess.poll.holdsSlot = true
 	if !s.track(sess) {
 		s.wg.Done()
 		refuse(w, http.StatusServiceUnavailable, errBadRequest, "Bad request: the server is shutting down")
 		return
 	}
-	// The session keeps the slot enter took until it finishes.
-	sess.poll.holdsSlot = true
 	sess.out.push([]Frame{s.openPacket(sess.id, true)}, 1, true)
+	// A close (Server.Close) may finish the session from now on; finish
+	// reads the receiver under recvMu.
+	sess.recvMu.Lock()
 	sess.receiver = s.accept(sess)
+	sess.recvMu.Unlock()
 	sess.startHeartbeat()
 	sess.servePoll(w, r)
 }
