@@ -18,6 +18,12 @@ const EN_HOST = 'biblegroups.localhost'
  */
 async function startUpgradeRefusingProxy(target) {
   const counts = { refusedUpgrades: 0, passedUpgrades: 0, pollingGets: 0, pollingPosts: 0 }
+  // Every socket, relayed upgrades' included, so that close() ends them all.
+  const sockets = new Set()
+  const track = (s) => {
+    sockets.add(s)
+    s.on('close', () => sockets.delete(s))
+  }
   const server = http.createServer((req, res) => {
     if (req.url.startsWith('/socket.io/') && req.url.includes('transport=polling')) {
       if (req.method === 'GET') counts.pollingGets++
@@ -36,6 +42,7 @@ async function startUpgradeRefusingProxy(target) {
     })
     req.pipe(upstream)
   })
+  server.on('connection', track)
   server.on('upgrade', (req, socket, head) => {
     if (req.url.startsWith('/socket.io/')) {
       counts.refusedUpgrades++
@@ -51,6 +58,7 @@ async function startUpgradeRefusingProxy(target) {
       upstream.pipe(socket)
       socket.pipe(upstream)
     })
+    track(upstream)
     const drop = () => {
       upstream.destroy()
       socket.destroy()
@@ -65,7 +73,7 @@ async function startUpgradeRefusingProxy(target) {
     counts,
     close: () =>
       new Promise((resolve) => {
-        server.closeAllConnections()
+        for (const s of sockets) s.destroy()
         server.close(resolve)
       }),
   }

@@ -44,6 +44,11 @@ type pollState struct {
 	// goroutine: an idle polling client costs no goroutine at all.
 	ping, pongDue, grace *time.Timer
 	awaitingPong         bool
+	// pingDue is when the next ping is due; pongDeadline when the pong
+	// of the ping sent must have come. A request checks them itself
+	// (overdue), so a timer that fires late on a busy machine does not
+	// stretch the timeout.
+	pingDue, pongDeadline time.Time
 	// holdsSlot: the session counts in the server's WaitGroup until it
 	// finishes (a WebSocket session is counted by its handler instead).
 	holdsSlot bool
@@ -62,6 +67,7 @@ func (p *pollState) stopTimers() {
 func (s *Session) startHeartbeat() {
 	s.poll.mu.Lock()
 	defer s.poll.mu.Unlock()
+	s.poll.pingDue = time.Now().Add(s.srv.opts.PingInterval)
 	s.poll.ping = time.AfterFunc(s.srv.opts.PingInterval, s.pollPing)
 	s.poll.pongDue = time.AfterFunc(time.Hour, s.pollPongTimeout)
 	s.poll.pongDue.Stop()
@@ -76,7 +82,14 @@ func (s *Session) pollPing() {
 		return
 	}
 	s.poll.awaitingPong = true
-	s.poll.pongDue.Reset(s.srv.opts.PingTimeout)
+	// A client with a poll pending gets the ping now; one without was
+	// due to poll since the ping was due.
+	from := time.Now()
+	if !s.poll.getPending && s.poll.pingDue.Before(from) {
+		from = s.poll.pingDue
+	}
+	s.poll.pongDeadline = from.Add(s.srv.opts.PingTimeout)
+	s.poll.pongDue.Reset(time.Until(s.poll.pongDeadline))
 	s.poll.mu.Unlock()
 	s.send([]Frame{{Data: []byte{byte(PacketPing)}}}, true)
 }
@@ -91,7 +104,33 @@ func (s *Session) pollPong() {
 	}
 	s.poll.awaitingPong = false
 	s.poll.pongDue.Stop()
+	s.poll.pingDue = time.Now().Add(s.srv.opts.PingInterval)
 	s.poll.ping.Reset(s.srv.opts.PingInterval)
+}
+
+// overdue reports whether the heartbeat has timed out by now, whether or
+// not its timer has fired yet.
+func (s *Session) overdue(now time.Time) bool {
+	s.poll.mu.Lock()
+	defer s.poll.mu.Unlock()
+	if s.ws.Load() || s.poll.ping == nil {
+		return false
+	}
+	if s.poll.awaitingPong {
+		return now.After(s.poll.pongDeadline)
+	}
+	return now.After(s.poll.pingDue.Add(s.srv.opts.PingTimeout))
+}
+
+// timedOut closes a session whose heartbeat is overdue and answers the
+// request as for an ended session; it reports whether it did.
+func (s *Session) timedOut(w http.ResponseWriter) bool {
+	if !s.overdue(time.Now()) {
+		return false
+	}
+	s.closeWith(websocket.ClosePolicyViolation, "ping timeout", true, false)
+	refuse(w, http.StatusBadRequest, errUnknownSID, "Session ID unknown: the session timed out (no pong within pingTimeout); open a new one")
+	return true
 }
 
 func (s *Session) pollPongTimeout() {
@@ -139,6 +178,9 @@ const peerCloseGrace = time.Second
 // as soon as something is, with a noop when an upgrade needs the poll to
 // end, or with a close packet when the session closes.
 func (s *Session) servePoll(w http.ResponseWriter, r *http.Request) {
+	if s.timedOut(w) {
+		return
+	}
 	s.poll.mu.Lock()
 	switch {
 	case s.ws.Load():
@@ -169,6 +211,11 @@ func (s *Session) servePoll(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		s.poll.mu.Lock()
+		if s.poll.upgrading {
+			s.poll.mu.Unlock()
+			writePoll(w, [][]byte{noopFrame})
+			return
+		}
 		if s.poll.getPending {
 			s.poll.mu.Unlock()
 			s.closeWith(websocket.ClosePolicyViolation, "overlapping poll requests", true, false)
@@ -235,8 +282,9 @@ func (s *Session) servePoll(w http.ResponseWriter, r *http.Request) {
 
 // upgradeSettleWait bounds how long a poll that arrives during an
 // upgrade waits for its outcome; the reference server likewise answers
-// such polls on a 100ms check.
-const upgradeSettleWait = 250 * time.Millisecond
+// such polls on a 100ms check. Enough for upgrade packets already sent
+// to be read, short of the heartbeat.
+const upgradeSettleWait = 100 * time.Millisecond
 
 // awaitUpgradeOutcome waits until the upgrade in progress completes or
 // fails, or upgradeSettleWait passes; it reports false once the session
@@ -274,6 +322,9 @@ func writePoll(w http.ResponseWriter, frames [][]byte) {
 func (s *Session) servePost(w http.ResponseWriter, r *http.Request) {
 	if s.ws.Load() {
 		refuse(w, http.StatusBadRequest, errBadRequest, "Bad request: this session has upgraded to websocket; polling requests for it are refused")
+		return
+	}
+	if s.timedOut(w) {
 		return
 	}
 	if r.Header.Get("Content-Type") == "application/octet-stream" {

@@ -591,3 +591,22 @@ func TestLongPollingPayloadOfQueuedFrames(t *testing.T) {
 		}
 	}
 }
+
+// A request that comes after the heartbeat's deadline finds the session
+// ended, even when the timer that would have ended it has not fired yet
+// (a busy machine runs timers late).
+func TestARequestAfterTheHeartbeatDeadlineFindsTheSessionEnded(t *testing.T) {
+	e := newPollEnv(t, Options{PingInterval: time.Hour, PingTimeout: time.Hour})
+	sid, sess := e.open(t)
+	sess.poll.mu.Lock()
+	sess.poll.pingDue = time.Now().Add(-2 * time.Hour) // the ping and its timeout are both past due
+	sess.poll.mu.Unlock()
+	status, body := e.poll(t, sid)
+	if status != 400 {
+		t.Fatalf("poll after the deadline: %d %q, want 400", status, body)
+	}
+	if code, _ := engineError(t, body); code != errUnknownSID {
+		t.Errorf("code %d, want %d", code, errUnknownSID)
+	}
+	closedWith(t, e, "ping timeout")
+}
