@@ -112,13 +112,15 @@ scenarios.push({
       await shot(b.page, artifacts, 'call-invitation-over-polling')
       await overlay.getByRole('button', { name: 'Accept' }).click()
       await b.page.waitForURL(/\/my-call\?room=/)
-      await a.page.getByTestId('remote-tile').waitFor({ timeout: 30000 })
-      await b.page.getByTestId('remote-tile').waitFor({ timeout: 30000 })
+      // Media takes the same path as without the proxy; on a busy
+      // machine its first frames may take a while.
+      await a.page.getByTestId('remote-tile').waitFor({ timeout: 60000 })
+      await b.page.getByTestId('remote-tile').waitFor({ timeout: 60000 })
       for (const p of [a.page, b.page]) {
         await p.waitForFunction(() => {
           const v = document.querySelector('[data-testid="remote-tile"] video')
           return v instanceof HTMLVideoElement && v.videoWidth > 0
-        }, null, { timeout: 30000 })
+        }, null, { timeout: 60000 })
       }
       await shot(a.page, artifacts, 'call-over-polling-caller')
       const c = proxy.counts
