@@ -11,7 +11,7 @@ FUZZTIME ?= 10s
 
 WEB_SOURCES := $(shell find web/src web/public -type f 2>/dev/null) web/index.html web/vite.config.ts web/tsconfig.json
 
-.PHONY: run build souk web deps chromium coturn test test-go test-web test-e2e fuzz vet bench clean
+.PHONY: run build souk web deps chromium coturn test test-go test-protocol test-web test-e2e fuzz vet bench clean
 
 ## run: build everything and start Souk on embedded defaults (http://localhost:7880)
 run: build
@@ -59,6 +59,10 @@ vet:
 
 test-go:
 	$(GO) test -count=1 -timeout 20m ./...
+
+## test-protocol: only the official Engine.IO and Socket.IO protocol suites (part of test-go)
+test-protocol: deps
+	$(GO) test -count=1 -v -run TestProtocolSuites ./platform/realtime/conformance/
 
 ## fuzz: run every fuzz target briefly (FUZZTIME each)
 fuzz:

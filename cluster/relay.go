@@ -74,6 +74,32 @@ func (rl *Relay) route(r *http.Request, room string, host func(ctx context.Conte
 	return rl.proxy(n, room)
 }
 
+// Self is this node's id, the one Forward takes.
+func (rl *Relay) Self() string { return rl.reg.Self() }
+
+// Forward returns a handler relaying r to the node called id, for a
+// request about state that lives on that node alone (a realtime
+// long-polling session, whose id is key), or nil to serve r here: id is
+// this node, r was relayed here already (a node that no longer holds the
+// state answers for it rather than bouncing it on), or no live node is
+// called id. Requests and WebSocket upgrades are relayed alike.
+func (rl *Relay) Forward(r *http.Request, id, key string) (http.Handler, error) {
+	if v := r.Header.Get(relayHeader); v != "" {
+		if rl.validMark(v, key) {
+			return nil, nil
+		}
+		rl.log.Warn("ignoring an invalid relay mark", "key", key, "path", r.URL.Path, "remote", r.RemoteAddr)
+	}
+	if id == rl.reg.Self() {
+		return nil, nil
+	}
+	n, ok, err := rl.reg.Node(r.Context(), id)
+	if err != nil || !ok {
+		return nil, err
+	}
+	return rl.proxy(n, key)
+}
+
 // relayedHere reports whether r carries a valid mark of another node
 // relaying it to this one about room; an invalid mark is logged and
 // ignored.

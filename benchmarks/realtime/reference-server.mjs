@@ -2,7 +2,9 @@
 // doing what souk's realtime channels do in the measured scenario, with
 // the same transport settings. Token "bench-<n>" is user "u<n>"; every
 // user may join room_bench and their own room.
-//   node reference-server.mjs [port]
+//   node reference-server.mjs [port] [transports]
+// transports is a comma-separated list, websocket by default (the
+// session-cost benchmark, sessions.sh, passes polling,websocket).
 import { createServer } from "node:http";
 import { randomUUID } from "node:crypto";
 import { Server } from "socket.io";
@@ -11,7 +13,7 @@ const port = Number(process.argv[2] ?? 7991);
 const http = createServer();
 const io = new Server(http, {
   path: "/socket.io/",
-  transports: ["websocket"],
+  transports: (process.argv[3] ?? "websocket").split(","),
   pingInterval: 25000,
   pingTimeout: 20000,
   maxHttpBufferSize: 1e6,

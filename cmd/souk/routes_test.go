@@ -46,7 +46,7 @@ func TestEveryRouteIsDocumented(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer stop()
-	realtime, err := wireRealtime(ctx, cfg, db, log)
+	realtime, err := wireRealtime(ctx, cfg, db, nil, log)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -102,7 +102,7 @@ func serve(ctx context.Context, path string, environ []string, stdout, stderr io
 			return err
 		}
 		defer stopPlatform()
-		if realtime, err = wireRealtime(ctx, cfg, db, log); err != nil {
+		if realtime, err = wireRealtime(ctx, cfg, db, node, log); err != nil {
 			return err
 		}
 		apiOpts.Sessions = realtime.service
@@ -162,10 +162,18 @@ func serve(ctx context.Context, path string, environ []string, stdout, stderr io
 	log.Info("shutting down", "deadline", cfg.Server.ShutdownTimeout)
 	shutdownCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), cfg.Server.ShutdownTimeout)
 	defer cancel()
+	// Realtime closes alongside the HTTP server's shutdown, which waits
+	// for requests in flight: long-polling GETs among them, which end
+	// only when their sessions close.
+	realtimeClosed := make(chan struct{})
+	srv.RegisterOnShutdown(func() {
+		defer close(realtimeClosed)
+		closeRealtime(shutdownCtx)
+	})
 	if err := srv.Shutdown(shutdownCtx); err != nil {
 		log.Warn("in-flight requests did not finish before the deadline", "err", err)
 	}
-	closeRealtime(shutdownCtx)
+	<-realtimeClosed
 	media.Close(shutdownCtx, log)
 	cancelMedia()
 	if err := <-served; err != nil && !errors.Is(err, http.ErrServerClosed) {

@@ -37,9 +37,13 @@ const connectionSlotTTL = 30 * time.Second
 // ended sessions are shared through Redis so several souk processes serve
 // the same rooms; otherwise they stay in this process. The service also
 // closes the sockets of sessions that end (apiOpts.Sessions).
-func wireRealtime(ctx context.Context, cfg config.Config, db *store.DB, log *slog.Logger) (*realtimeChannels, error) {
+//
+// On a cluster node (node set), the requests of a long-polling session
+// that reach another node are relayed to the node holding the session,
+// which its id names: the load balancer in front needs no stickiness.
+func wireRealtime(ctx context.Context, cfg config.Config, db *store.DB, node *clusterNode, log *slog.Logger) (*realtimeChannels, error) {
 	host, _ := os.Hostname()
-	node := fmt.Sprintf("%s-%d", host, os.Getpid())
+	name := fmt.Sprintf("%s-%d", host, os.Getpid())
 	var (
 		b       bus.Bus
 		mailbox bus.Mailbox
@@ -47,7 +51,7 @@ func wireRealtime(ctx context.Context, cfg config.Config, db *store.DB, log *slo
 		slotsDB *redis.Client
 	)
 	if cfg.Redis.URL != "" {
-		r, err := bus.NewRedis(ctx, cfg.Redis.URL, cfg.Realtime.RedisPrefix, node, log)
+		r, err := bus.NewRedis(ctx, cfg.Redis.URL, cfg.Realtime.RedisPrefix, name, log)
 		if err != nil {
 			return nil, err
 		}
@@ -66,16 +70,21 @@ func wireRealtime(ctx context.Context, cfg config.Config, db *store.DB, log *slo
 	// Authentication and user look-ups do not depend on token lifetimes,
 	// so this service needs no account options of its own.
 	accounts := store.NewAccountService(db, store.AccountOptions{})
+	var forwarder realtime.SessionForwarder
+	if node != nil {
+		forwarder = cluster.NewRelay(ctx, node.reg, relaySecret(cfg.Media.Keys), false, nil)
+	}
 	svc, err := realtime.New(realtime.Options{
-		Config:  cfg.Realtime,
-		Auth:    accounts,
-		Users:   accounts,
-		Calls:   store.NewCallService(db),
-		Bus:     b,
-		Mailbox: mailbox,
-		Node:    node,
-		Logger:  log,
-		Slots:   slots,
+		Config:    cfg.Realtime,
+		Auth:      accounts,
+		Users:     accounts,
+		Calls:     store.NewCallService(db),
+		Bus:       b,
+		Mailbox:   mailbox,
+		Node:      name,
+		Logger:    log,
+		Slots:     slots,
+		Forwarder: forwarder,
 	})
 	if err != nil {
 		b.Close()
@@ -84,7 +93,7 @@ func wireRealtime(ctx context.Context, cfg config.Config, db *store.DB, log *slo
 		}
 		return nil, fmt.Errorf("realtime: %w", err)
 	}
-	return &realtimeChannels{service: svc, bus: b, crossNode: cfg.Redis.URL != "", node: node, slotsDB: slotsDB}, nil
+	return &realtimeChannels{service: svc, bus: b, crossNode: cfg.Redis.URL != "", node: name, slotsDB: slotsDB}, nil
 }
 
 // mount serves the channels at /socket.io/ below the site middleware.

@@ -82,3 +82,37 @@ func TestAccessLogLevels(t *testing.T) {
 		})
 	}
 }
+
+// A realtime long-polling GET is held until there is news: however long
+// it takes, it is no slow request. The handshake GET and POSTs still are.
+func TestAccessLogLongPollIsNeverSlow(t *testing.T) {
+	sites, err := config.LoadSites(config.BuiltinSites(), "desks", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		method, query string
+		wantLevel     slog.Level
+	}{
+		{"GET", "EIO=4&transport=polling&sid=abc", slog.LevelDebug},
+		{"GET", "EIO=4&transport=polling", slog.LevelWarn},
+		{"POST", "EIO=4&transport=polling&sid=abc", slog.LevelWarn},
+	} {
+		rec := &recordedLog{}
+		api := NewServer(Options{Sites: sites, Logger: slog.New(rec), SlowRequest: time.Nanosecond})
+		api.Router().Handle("/socket.io/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			time.Sleep(time.Millisecond)
+		}))
+		srv := httptest.NewServer(api)
+		req, _ := http.NewRequest(tt.method, srv.URL+"/socket.io/?"+tt.query, nil)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		srv.Close()
+		if level, msg, ok := rec.accessLine("/socket.io/"); !ok || level != tt.wantLevel {
+			t.Errorf("%s ?%s: %v %q (found %v), want level %v", tt.method, tt.query, level, msg, ok, tt.wantLevel)
+		}
+	}
+}

@@ -125,8 +125,9 @@ func accessLog(slow time.Duration) func(http.Handler) http.Handler {
 				switch {
 				case rec.status >= 500:
 					level, msg = slog.LevelWarn, "http request failed"
-				// A WebSocket lives as long as its connection: never "slow".
-				case slow > 0 && took >= slow && rec.status != http.StatusSwitchingProtocols:
+				// A WebSocket lives as long as its connection, and a
+				// long-polling GET waits for news by design: never "slow".
+				case slow > 0 && took >= slow && rec.status != http.StatusSwitchingProtocols && !isLongPoll(r):
 					level, msg = slog.LevelWarn, "slow http request"
 				}
 				if !log.Enabled(r.Context(), level) {
@@ -138,6 +139,16 @@ func accessLog(slow time.Duration) func(http.Handler) http.Handler {
 			next.ServeHTTP(rec, r)
 		})
 	}
+}
+
+// isLongPoll reports whether r is a realtime long-polling GET of an open
+// session, which the server holds until it has something to send.
+func isLongPoll(r *http.Request) bool {
+	if r.Method != http.MethodGet || !strings.HasPrefix(r.URL.Path, "/socket.io/") {
+		return false
+	}
+	q := r.URL.Query()
+	return q.Get("transport") == "polling" && q.Get("sid") != ""
 }
 
 // resolveSite puts the request's site in the context. In production an

@@ -5,9 +5,14 @@
 // per-socket limits (the per-user connection cap across nodes through
 // ConnectionSlots, slots.go, when one is given). The wire protocol is written down in PROTOCOL.md.
 //
-// Subpackages: engineio (transport), socketio (packets, namespaces,
+// Clients connect over WebSocket or HTTP long-polling (and upgrade); on a
+// cluster, the requests of a polling session that reach another node are
+// relayed to the node holding it (sessionroute.go, SessionForwarder).
+//
+// Subpackages: engineio (transports), socketio (packets, namespaces,
 // local rooms), bus (cross-node delivery and the mailbox of held
-// invitations).
+// invitations), conformance (tests only: the official Engine.IO and
+// Socket.IO protocol suites, vendored with their licence).
 //
 // Imports: platform, config, its own subpackages. Never signal/, sfu/,
 // turn/, or the store: users, tokens and calls come through the

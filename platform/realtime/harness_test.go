@@ -91,6 +91,8 @@ type nodeOptions struct {
 	accounts bool
 	// slots shares the per-user connection limit with other nodes.
 	slots realtime.ConnectionSlots
+	// forwarder relays other nodes' polling sessions there.
+	forwarder realtime.SessionForwarder
 }
 
 func (e *env) start(t *testing.T, o nodeOptions) *node {
@@ -109,7 +111,7 @@ func (e *env) start(t *testing.T, o nodeOptions) *node {
 	log := testLogger()
 	svc, err := realtime.New(realtime.Options{
 		Config: cfg, Auth: e.accounts, Users: e.accounts, Calls: e.calls,
-		Bus: o.bus, Mailbox: o.mailbox, Node: o.name, Logger: log, Slots: o.slots,
+		Bus: o.bus, Mailbox: o.mailbox, Node: o.name, Logger: log, Slots: o.slots, Forwarder: o.forwarder,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -149,10 +151,14 @@ func (n *node) stop(t *testing.T) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
+	// As souk does: realtime closes while the HTTP server shuts down,
+	// which waits for pending long-polling GETs.
+	closed := make(chan error, 1)
+	n.srv.RegisterOnShutdown(func() { closed <- n.svc.Close(ctx) })
 	if err := n.srv.Shutdown(ctx); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		t.Errorf("shutdown: %v", err)
 	}
-	if err := n.svc.Close(ctx); err != nil {
+	if err := <-closed; err != nil {
 		t.Errorf("close realtime: %v", err)
 	}
 	<-n.done
@@ -191,10 +197,18 @@ func needNode(t *testing.T) string {
 // scenario runs nodetest/<name>.mjs with args and decodes its JSON line.
 func scenario(t *testing.T, name string, args ...string) map[string]any {
 	t.Helper()
+	return scenarioWith(t, nil, name, args...)
+}
+
+// scenarioWith is scenario with extra environment variables
+// (SOUK_TRANSPORTS picks the client's transports, see nodetest/lib.mjs).
+func scenarioWith(t *testing.T, env []string, name string, args ...string) map[string]any {
+	t.Helper()
 	bin := needNode(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, bin, append([]string{filepath.Join("nodetest", name+".mjs")}, args...)...)
+	cmd.Env = append(os.Environ(), env...)
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()

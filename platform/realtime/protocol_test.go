@@ -38,7 +38,7 @@ func TestHandshakeAnnouncesTheTransport(t *testing.T) {
 	c.expect(`44/admin,{"message":"Invalid namespace"}`)
 }
 
-func TestPollingAndBadHandshakesAreRefused(t *testing.T) {
+func TestBadHandshakesAreRefused(t *testing.T) {
 	e := newEnv(t, storetest.Open(t, "sqlite"))
 	n := e.start(t, nodeOptions{})
 	cases := []struct {
@@ -46,10 +46,11 @@ func TestPollingAndBadHandshakesAreRefused(t *testing.T) {
 		code  int
 		text  string
 	}{
-		{"EIO=4&transport=polling", 0, "only websocket"},
+		{"EIO=4&transport=flash", 0, "Transport unknown"},
 		{"EIO=3&transport=websocket", 5, "Engine.IO 4"},
-		{"EIO=4&transport=websocket&sid=abc", 1, "session"},
-		{"EIO=4&transport=websocket", 3, "WebSocket upgrade is required"},
+		{"EIO=4&transport=websocket&sid=abc", 1, "Session ID unknown"},
+		{"EIO=4&transport=polling&sid=abc", 1, "Session ID unknown"},
+		{"EIO=4&transport=websocket", 3, "WebSocket upgrade"},
 	}
 	for _, tc := range cases {
 		resp, body := httpGet(t, n.url+"/socket.io/?"+tc.query)

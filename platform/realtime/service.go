@@ -35,6 +35,9 @@ type Options struct {
 	// Slots, when set, makes the per-user connection limit hold across
 	// nodes.
 	Slots ConnectionSlots
+	// Forwarder, when set, relays the requests of long-polling sessions
+	// that other nodes hold (see sessionroute.go).
+	Forwarder SessionForwarder
 }
 
 // Service is the realtime channel server; it is an http.Handler to mount
@@ -105,6 +108,10 @@ func New(opts Options) (*Service, error) {
 			MaxPayload:   s.cfg.MaxPayload,
 			WriteTimeout: s.cfg.WriteTimeout,
 			SendQueue:    s.cfg.SendQueue,
+			// A polling session lives on one node; its id names the
+			// node so that any node can relay its requests there.
+			SessionIDSuffix: sessionIDSuffix(opts.Forwarder),
+			Forward:         forwardSession(opts.Forwarder),
 		},
 		ConnectTimeout: s.cfg.ConnectTimeout,
 		Logger:         s.log,

@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { takeCSPViolations } from './csp.mjs'
 import { scenarios } from './scenarios.mjs'
+import './polling.mjs'
 import { crawlScenarios } from './crawl.mjs'
 
 const base = process.env.SOUK_E2E_URL

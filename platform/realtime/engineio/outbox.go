@@ -2,12 +2,14 @@ package engineio
 
 import "sync"
 
-// outbox holds what waits for a session's writer: wire-ready frames in
-// order, and at most one close request. Senders append under a short
-// lock and wake the writer only when the outbox turns non-empty; the
-// writer takes everything at once and puts it on the wire in one write,
-// so a peer that receives many messages between two turns of its writer
-// costs one system call for all of them.
+// outbox holds what waits for a session's writer: wire-ready WebSocket
+// frames in order (a long-polling GET reads their payloads back out of
+// them, see framePayload), and at most one close request. Senders append under a short lock and wake
+// the writer only when the outbox turns non-empty; the writer (the
+// WebSocket writer goroutine, or the pending long-polling GET) takes
+// everything at once and puts it on the wire in one write, so a peer
+// that receives many messages between two turns of its writer costs one
+// system call, or one HTTP response, for all of them.
 type outbox struct {
 	mu      sync.Mutex
 	frames  [][]byte
@@ -22,6 +24,10 @@ type outbox struct {
 type closeRequest struct {
 	code   int
 	reason string
+	// byPeer: the client asked to close. Over long-polling the pending
+	// GET then ends with a noop rather than a close packet, as the
+	// reference server does.
+	byPeer bool
 }
 
 func newOutbox() *outbox {
@@ -68,10 +74,10 @@ func (o *outbox) push(frames []Frame, limit int, urgent bool) pushResult {
 
 // close records the close request once; discard drops the frames still
 // waiting (a peer too slow to take them would not get them anyway).
-func (o *outbox) close(code int, reason string, discard bool) {
+func (o *outbox) close(code int, reason string, discard, byPeer bool) {
 	o.mu.Lock()
 	if o.closing == nil {
-		o.closing = &closeRequest{code: code, reason: reason}
+		o.closing = &closeRequest{code: code, reason: reason, byPeer: byPeer}
 	}
 	if discard {
 		clear(o.frames)
@@ -112,4 +118,11 @@ func (o *outbox) inHurry() bool {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	return o.closing != nil || o.urgent
+}
+
+// empty reports whether no frame waits.
+func (o *outbox) empty() bool {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return len(o.frames) == 0
 }

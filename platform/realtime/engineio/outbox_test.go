@@ -60,7 +60,7 @@ func TestOutboxRefusesBeyondTheLimitAndAfterClose(t *testing.T) {
 	if got := o.push(f, 4, false); got != pushed {
 		t.Fatalf("push after the writer took the queue: %v", got)
 	}
-	o.close(1008, "too slow", true)
+	o.close(1008, "too slow", true, false)
 	if got := o.push(f, 4, false); got != pushClosed {
 		t.Fatalf("push after close: %v, want pushClosed", got)
 	}
@@ -76,8 +76,8 @@ func TestOutboxRefusesBeyondTheLimitAndAfterClose(t *testing.T) {
 func TestOutboxCloseKeepsQueuedFramesUnlessDiscarding(t *testing.T) {
 	o := newOutbox()
 	o.push([]Frame{TextMessage([]byte("last words"))}, 4, false)
-	o.close(1001, "server shutting down", false)
-	o.close(1008, "second close", true) // only the first request counts, but it discards
+	o.close(1001, "server shutting down", false, false)
+	o.close(1008, "second close", true, false) // only the first request counts, but it discards
 	frames, closing := o.take(nil)
 	if closing.reason != "server shutting down" {
 		t.Errorf("close reason %q, want the first request's", closing.reason)
@@ -87,7 +87,7 @@ func TestOutboxCloseKeepsQueuedFramesUnlessDiscarding(t *testing.T) {
 	}
 	o = newOutbox()
 	o.push([]Frame{TextMessage([]byte("last words"))}, 4, false)
-	o.close(1001, "server shutting down", false)
+	o.close(1001, "server shutting down", false, false)
 	if frames, _ := o.take(nil); len(frames) != 1 {
 		t.Errorf("a plain close dropped the queued frames: %d left", len(frames))
 	}

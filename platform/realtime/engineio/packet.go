@@ -1,6 +1,12 @@
 package engineio
 
-import "fmt"
+import (
+	"bytes"
+	"encoding/base64"
+	"fmt"
+
+	"github.com/gorilla/websocket"
+)
 
 // PacketType is the first byte of a text frame.
 type PacketType byte
@@ -71,3 +77,70 @@ type ProtocolError struct {
 }
 
 func (e *ProtocolError) Error() string { return fmt.Sprintf("protocol error %d: %s", e.Code, e.Reason) }
+
+// recordSeparator joins the packets of one long-polling payload.
+const recordSeparator = 0x1e
+
+// appendPollPayload appends queued WebSocket frames as one long-polling
+// payload: each frame's payload is a packet, a text one as it is, a
+// binary message as "b" and its base64, joined by the record separator.
+func appendPollPayload(b []byte, frames [][]byte) []byte {
+	for i, f := range frames {
+		if i > 0 {
+			b = append(b, recordSeparator)
+		}
+		binary, payload := framePayload(f)
+		if !binary {
+			b = append(b, payload...)
+			continue
+		}
+		b = append(b, 'b')
+		b = base64.StdEncoding.AppendEncode(b, payload)
+	}
+	return b
+}
+
+// pollPayloadSize is the length appendPollPayload writes.
+func pollPayloadSize(frames [][]byte) int {
+	n := max(len(frames)-1, 0)
+	for _, f := range frames {
+		binary, payload := framePayload(f)
+		if binary {
+			n += 1 + base64.StdEncoding.EncodedLen(len(payload))
+		} else {
+			n += len(payload)
+		}
+	}
+	return n
+}
+
+// decodePollPayload splits a long-polling POST body into its packets and
+// hands each to fn in order, stopping at fn's first error: binary
+// messages ("b" and base64) with binary set and the bytes decoded, every
+// other packet as it came (its type digit first).
+func decodePollPayload(body []byte, fn func(binary bool, data []byte) error) error {
+	for {
+		packet, rest, more := bytes.Cut(body, []byte{recordSeparator})
+		if len(packet) == 0 {
+			return &ProtocolError{Code: websocket.CloseProtocolError, Reason: "empty packet in polling payload"}
+		}
+		var err error
+		if packet[0] == 'b' {
+			data := make([]byte, base64.StdEncoding.DecodedLen(len(packet)-1))
+			n, derr := base64.StdEncoding.Decode(data, packet[1:])
+			if derr != nil {
+				return &ProtocolError{Code: websocket.CloseProtocolError, Reason: "binary packet is not valid base64"}
+			}
+			err = fn(true, data[:n])
+		} else {
+			err = fn(false, packet)
+		}
+		if err != nil {
+			return err
+		}
+		if !more {
+			return nil
+		}
+		body = rest
+	}
+}

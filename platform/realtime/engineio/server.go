@@ -46,7 +46,15 @@ type Options struct {
 	// SendQueue is how many batches may wait for a slow peer before the
 	// session is closed.
 	SendQueue int
-	Logger    *slog.Logger
+	// SessionIDSuffix ends every session id this server gives out; a
+	// cluster puts the node's name there so that Forward can find the
+	// node from the id alone.
+	SessionIDSuffix string
+	// Forward, when set, is asked about requests naming a session this
+	// server does not hold: it returns the handler that relays them to
+	// the node holding it, or nil to answer "Session ID unknown".
+	Forward func(r *http.Request, sid string) (http.Handler, error)
+	Logger  *slog.Logger
 }
 
 // Receiver is what the layer above does with a session. Receive runs on
@@ -68,14 +76,13 @@ type Server struct {
 	opts     Options
 	accept   AcceptFunc
 	upgrader websocket.Upgrader
-	open     []byte // the open packet's JSON minus the sid
 
 	copyBufs *sync.Pool // gathers frames for connections without vectored writes
 
 	openSessions atomic.Int64 // sessions tracked, read by every busy writer
 
 	mu       sync.Mutex
-	sessions map[*Session]struct{}
+	sessions map[string]*Session // by id
 	closed   bool
 	wg       sync.WaitGroup
 }
@@ -127,7 +134,7 @@ func NewServer(opts Options, accept AcceptFunc) *Server {
 			// nothing a token holder does not already have.
 			CheckOrigin: func(*http.Request) bool { return true },
 		},
-		sessions: make(map[*Session]struct{}),
+		sessions: make(map[string]*Session),
 		copyBufs: &sync.Pool{New: func() any { b := make([]byte, 0, 4096); return &b }},
 	}
 }
@@ -141,35 +148,146 @@ type handshake struct {
 	MaxPayload   int      `json:"maxPayload"`
 }
 
-// Engine.IO error codes, as the reference server answers them.
-const (
-	errTransportUnknown   = 0
-	errUnknownSID         = 1
-	errBadHandshakeMethod = 2
-	errBadRequest         = 3
-	errUnsupportedVersion = 5
-)
-
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
-	switch {
-	case q.Get("EIO") != "4":
-		refuse(w, http.StatusBadRequest, errUnsupportedVersion, "unsupported protocol version: this server speaks Engine.IO 4 (EIO=4)")
-		return
-	case q.Get("transport") != "websocket":
-		refuse(w, http.StatusBadRequest, errTransportUnknown,
-			fmt.Sprintf("transport %q is not served: only websocket is; configure the client with transports: ['websocket']", q.Get("transport")))
-		return
-	case q.Get("sid") != "":
-		refuse(w, http.StatusBadRequest, errUnknownSID, "session ID unknown: sessions cannot be upgraded from polling here")
-		return
-	case r.Method != http.MethodGet:
-		refuse(w, http.StatusBadRequest, errBadHandshakeMethod, "bad handshake method: use GET with a WebSocket upgrade")
-		return
-	case !websocket.IsWebSocketUpgrade(r):
-		refuse(w, http.StatusBadRequest, errBadRequest, "bad request: a WebSocket upgrade is required")
+	if q.Get("EIO") != "4" {
+		refuse(w, http.StatusBadRequest, errUnsupportedVersion, "Unsupported protocol version: this server speaks Engine.IO 4 (EIO=4)")
 		return
 	}
+	transport := q.Get("transport")
+	if transport != TransportPolling && transport != TransportWebSocket {
+		refuse(w, http.StatusBadRequest, errTransportUnknown,
+			fmt.Sprintf("Transport unknown: %q; this server speaks polling and websocket", transport))
+		return
+	}
+	if sid := q.Get("sid"); sid != "" {
+		s.serveSession(w, r, sid, transport)
+		return
+	}
+	if r.Method != http.MethodGet {
+		refuse(w, http.StatusBadRequest, errBadHandshakeMethod,
+			fmt.Sprintf("Bad handshake method: %s; a session opens with GET", r.Method))
+		return
+	}
+	if transport == TransportPolling {
+		s.servePollingHandshake(w, r)
+		return
+	}
+	if !websocket.IsWebSocketUpgrade(r) {
+		refuse(w, http.StatusBadRequest, errBadRequest, "Bad request: transport=websocket needs a WebSocket upgrade")
+		return
+	}
+	if !s.enter(w) {
+		return
+	}
+	defer s.wg.Done()
+	conn, wire, ok := s.upgrade(w, r)
+	if !ok {
+		return
+	}
+	sess := newSession(s, r)
+	sess.conn, sess.wire = conn, wire
+	sess.ws.Store(true)
+	if !s.track(sess) {
+		conn.Close()
+		return
+	}
+	// The open packet is queued before the receiver exists: once accept
+	// has run, other goroutines may send to the session, and their frames
+	// must follow it.
+	sess.out.push([]Frame{s.openPacket(sess.id, false)}, 1, true)
+	sess.receiver = s.accept(sess)
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		sess.writeLoop()
+	}()
+	sess.readLoop()
+}
+
+// serveSession serves a request naming a session: a poll, a POST, or the
+// WebSocket that upgrades a polling session.
+func (s *Server) serveSession(w http.ResponseWriter, r *http.Request, sid, transport string) {
+	sess := s.lookup(sid)
+	if sess == nil {
+		if s.opts.Forward != nil {
+			h, err := s.opts.Forward(r, sid)
+			if err != nil {
+				s.opts.Logger.Warn("realtime session could not be located", "sid", sid, "err", err)
+				refuse(w, http.StatusServiceUnavailable, errBadRequest, "Bad request: the node holding this session cannot be reached now; reconnect")
+				return
+			}
+			if h != nil {
+				h.ServeHTTP(w, r)
+				return
+			}
+		}
+		refuse(w, http.StatusBadRequest, errUnknownSID, "Session ID unknown: the session ended (closed, timed out) or never existed; open a new one")
+		return
+	}
+	switch {
+	case transport == TransportWebSocket:
+		if !websocket.IsWebSocketUpgrade(r) {
+			refuse(w, http.StatusBadRequest, errBadRequest, "Bad request: transport=websocket needs a WebSocket upgrade")
+			return
+		}
+		s.serveUpgrade(w, r, sess)
+	case sess.ws.Load():
+		refuse(w, http.StatusBadRequest, errBadRequest, "Bad request: this session has upgraded to websocket; polling requests for it are refused")
+	case r.Method == http.MethodGet:
+		sess.servePoll(w, r)
+	case r.Method == http.MethodPost:
+		sess.servePost(w, r)
+	default:
+		refuse(w, http.StatusBadRequest, errBadRequest,
+			fmt.Sprintf("Bad request: method %s; a polling session takes GET (receive) and POST (send)", r.Method))
+	}
+}
+
+// servePollingHandshake opens a long-polling session and answers its
+// first GET with the open packet.
+func (s *Server) servePollingHandshake(w http.ResponseWriter, r *http.Request) {
+	if !s.enter(w) {
+		return
+	}
+	sess := newSession(s, r)
+	// The session keeps the slot enter took until it finishes.
+	sess.poll.holdsSlot = true
+	if !s.track(sess) {
+		s.wg.Done()
+		refuse(w, http.StatusServiceUnavailable, errBadRequest, "Bad request: the server is shutting down")
+		return
+	}
+	sess.out.push([]Frame{s.openPacket(sess.id, true)}, 1, true)
+	// A close (Server.Close) may finish the session from now on; finish
+	// reads the receiver under recvMu.
+	sess.recvMu.Lock()
+	sess.receiver = s.accept(sess)
+	sess.recvMu.Unlock()
+	sess.startHeartbeat()
+	sess.servePoll(w, r)
+}
+
+// openPacket is the handshake for a new session; a polling session may
+// upgrade to websocket, a WebSocket one has nowhere to go.
+func (s *Server) openPacket(sid string, polling bool) Frame {
+	upgrades := []string{}
+	if polling {
+		upgrades = []string{TransportWebSocket}
+	}
+	open, _ := json.Marshal(handshake{
+		SID:          sid,
+		Upgrades:     upgrades,
+		PingInterval: s.opts.PingInterval.Milliseconds(),
+		PingTimeout:  s.opts.PingTimeout.Milliseconds(),
+		MaxPayload:   s.opts.MaxPayload,
+	})
+	return Frame{Data: append([]byte{byte(PacketOpen)}, open...)}
+}
+
+// enter counts a request in the server's WaitGroup unless the server is
+// closing, which it answers.
+func (s *Server) enter(w http.ResponseWriter) bool {
 	s.mu.Lock()
 	closed := s.closed
 	if !closed {
@@ -177,11 +295,14 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	s.mu.Unlock()
 	if closed {
-		refuse(w, http.StatusServiceUnavailable, errBadRequest, "server is shutting down")
-		return
+		refuse(w, http.StatusServiceUnavailable, errBadRequest, "Bad request: the server is shutting down")
 	}
-	defer s.wg.Done()
+	return !closed
+}
 
+// upgrade completes the WebSocket handshake and returns the connection
+// with the raw TCP connection below it, for the session's writer.
+func (s *Server) upgrade(w http.ResponseWriter, r *http.Request) (*websocket.Conn, *wireConn, bool) {
 	base := hijacker(w)
 	var hijacking *hijackingWriter
 	if h, ok := base.(http.Hijacker); ok {
@@ -192,41 +313,20 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		// The upgrader has already answered the client.
 		s.opts.Logger.Debug("websocket upgrade failed", "err", err, "remote", r.RemoteAddr)
-		return
+		return nil, nil, false
 	}
 	conn.SetReadLimit(int64(s.opts.MaxPayload))
 	wire := &wireConn{Conn: conn.NetConn()}
 	if hijacking != nil && hijacking.conn != nil {
 		wire = hijacking.conn
 	}
-	sess := newSession(s, conn, wire, r)
-	if !s.track(sess) {
-		sess.hardClose()
-		return
-	}
-	open, err := json.Marshal(handshake{
-		SID:          sess.id,
-		Upgrades:     []string{},
-		PingInterval: s.opts.PingInterval.Milliseconds(),
-		PingTimeout:  s.opts.PingTimeout.Milliseconds(),
-		MaxPayload:   s.opts.MaxPayload,
-	})
-	if err != nil {
-		sess.hardClose()
-		return
-	}
-	// The open packet is queued before the receiver exists: once accept
-	// has run, other goroutines may send to the session, and their frames
-	// must follow it.
-	sess.out.push([]Frame{{Data: append([]byte{byte(PacketOpen)}, open...)}}, 1, true)
-	sess.receiver = s.accept(sess)
-	s.wg.Add(1)
-	go func() {
-		defer s.wg.Done()
-		sess.writeLoop()
-	}()
-	sess.readLoop()
-	s.untrack(sess)
+	return conn, wire, true
+}
+
+func (s *Server) lookup(sid string) *Session {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.sessions[sid]
 }
 
 func (s *Server) track(sess *Session) bool {
@@ -235,15 +335,15 @@ func (s *Server) track(sess *Session) bool {
 	if s.closed {
 		return false
 	}
-	s.sessions[sess] = struct{}{}
+	s.sessions[sess.id] = sess
 	s.openSessions.Add(1)
 	return true
 }
 
 func (s *Server) untrack(sess *Session) {
 	s.mu.Lock()
-	if _, ok := s.sessions[sess]; ok {
-		delete(s.sessions, sess)
+	if s.sessions[sess.id] == sess {
+		delete(s.sessions, sess.id)
 		s.openSessions.Add(-1)
 	}
 	s.mu.Unlock()
@@ -255,7 +355,7 @@ func (s *Server) Close(ctx context.Context) error {
 	s.mu.Lock()
 	s.closed = true
 	open := make([]*Session, 0, len(s.sessions))
-	for sess := range s.sessions {
+	for _, sess := range s.sessions {
 		open = append(open, sess)
 	}
 	s.mu.Unlock()
@@ -276,22 +376,6 @@ func (s *Server) Close(ctx context.Context) error {
 		}
 		return fmt.Errorf("realtime sessions still closing: %w", ctx.Err())
 	}
-}
-
-// refuse answers a handshake that cannot be served. The body carries the
-// Engine.IO code and message (as the reference server does) inside an
-// RFC 9457 problem.
-func refuse(w http.ResponseWriter, status, code int, message string) {
-	w.Header().Set("Content-Type", "application/problem+json")
-	w.WriteHeader(status)
-	json.NewEncoder(w).Encode(map[string]any{
-		"type":    "about:blank",
-		"title":   http.StatusText(status),
-		"status":  status,
-		"detail":  message,
-		"code":    code,
-		"message": message,
-	})
 }
 
 // hijacker finds the connection's own ResponseWriter below middleware

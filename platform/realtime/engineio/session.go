@@ -23,12 +23,13 @@ var ErrSlowPeer = errors.New("engineio: send queue full, peer too slow")
 // frame before dropping the TCP connection.
 const closeGrace = time.Second
 
-// Session is one client connection.
+// Session is one client connection. It starts on WebSocket or on HTTP
+// long-polling; a polling session may upgrade to WebSocket once. The
+// outbox, the receiver and the close reason are the same whatever the
+// transport.
 type Session struct {
 	id       string
 	srv      *Server
-	conn     *websocket.Conn
-	wire     *wireConn // below conn: where the writer puts data frames
 	query    url.Values
 	header   http.Header
 	remote   string
@@ -38,22 +39,33 @@ type Session struct {
 
 	out     *outbox
 	pong    chan struct{}
-	stop    chan struct{} // closed once the reader has finished
+	stop    chan struct{} // closed once the session has finished
 	closing atomic.Bool
+	// ws is set once the session speaks WebSocket: from its handshake,
+	// or since its upgrade completed. conn and wire are set before it.
+	ws   atomic.Bool
+	conn *websocket.Conn
+	wire *wireConn // below conn: where the writer puts data frames
+
+	poll pollState
+	// recvMu lets one packet at a time reach the receiver: a polling
+	// session's POSTs and, after an upgrade, its WebSocket reader could
+	// otherwise overlap, and the receiver must not see a packet after
+	// Closed.
+	recvMu sync.Mutex
 
 	reasonOnce sync.Once
 	reason     string
+	finishOnce sync.Once
 }
 
-func newSession(srv *Server, conn *websocket.Conn, wire *wireConn, r *http.Request) *Session {
+func newSession(srv *Server, r *http.Request) *Session {
 	// The session outlives nothing of the request but its values (site,
 	// request-scoped logger), so it keeps them without its cancellation.
 	ctx, cancel := context.WithCancel(context.WithoutCancel(r.Context()))
 	return &Session{
-		id:     newSessionID(),
+		id:     newSessionID() + srv.opts.SessionIDSuffix,
 		srv:    srv,
-		conn:   conn,
-		wire:   wire,
 		query:  r.URL.Query(),
 		header: r.Header.Clone(),
 		remote: r.RemoteAddr,
@@ -62,6 +74,7 @@ func newSession(srv *Server, conn *websocket.Conn, wire *wireConn, r *http.Reque
 		out:    newOutbox(),
 		pong:   make(chan struct{}, 1),
 		stop:   make(chan struct{}),
+		poll:   pollState{kick: make(chan struct{}, 1)},
 	}
 }
 
@@ -80,6 +93,15 @@ func (s *Session) Header() http.Header { return s.header }
 
 // RemoteAddr is the peer's address as the HTTP server saw it.
 func (s *Session) RemoteAddr() string { return s.remote }
+
+// Transport is "websocket" or "polling", the transport the session uses
+// now.
+func (s *Session) Transport() string {
+	if s.ws.Load() {
+		return TransportWebSocket
+	}
+	return TransportPolling
+}
 
 // Send queues frames to go out back to back. It never blocks: a peer that
 // already has SendQueue batches waiting is disconnected, and what it had
@@ -100,22 +122,28 @@ func (s *Session) send(frames []Frame, urgent bool) error {
 	case pushClosed:
 		return ErrClosed
 	case pushFull:
-		s.closeWith(websocket.ClosePolicyViolation, "send queue full: client too slow", true)
+		s.closeWith(websocket.ClosePolicyViolation, "send queue full: client too slow", true, false)
 		return ErrSlowPeer
 	}
 	return nil
 }
 
-// Close sends what is already queued, then a WebSocket close frame with
-// code and reason, and ends the session.
-func (s *Session) Close(code int, reason string) { s.closeWith(code, reason, false) }
+// Close sends what is already queued, then a close (a WebSocket close
+// frame with code and reason, or a close packet over long-polling), and
+// ends the session.
+func (s *Session) Close(code int, reason string) { s.closeWith(code, reason, false, false) }
 
-func (s *Session) closeWith(code int, reason string, discard bool) {
+// closeWith records the close once. discard drops what is still queued;
+// byPeer says the client asked for it.
+func (s *Session) closeWith(code int, reason string, discard, byPeer bool) {
 	if !s.closing.CompareAndSwap(false, true) {
 		return
 	}
 	s.setReason(reason)
-	s.out.close(code, reason, discard)
+	s.out.close(code, reason, discard, byPeer)
+	if !s.ws.Load() {
+		s.pollClosing(discard, byPeer)
+	}
 }
 
 func (s *Session) setReason(reason string) { s.reasonOnce.Do(func() { s.reason = reason }) }
@@ -124,7 +152,14 @@ func (s *Session) setReason(reason string) { s.reasonOnce.Do(func() { s.reason =
 func (s *Session) hardClose() {
 	s.closing.Store(true)
 	s.setReason("connection dropped")
-	s.conn.Close()
+	s.poll.mu.Lock()
+	conn := s.conn
+	s.poll.mu.Unlock()
+	if conn != nil {
+		conn.Close()
+		return
+	}
+	go s.finish()
 }
 
 func (s *Session) readLoop() {
@@ -138,7 +173,7 @@ func (s *Session) readLoop() {
 		if s.closing.Load() {
 			continue // drain until the peer answers our close frame
 		}
-		if err := s.handle(typ, data); err != nil {
+		if err := s.receive(typ == websocket.BinaryMessage, data); err != nil {
 			var pe *ProtocolError
 			if !errors.As(err, &pe) {
 				pe = &ProtocolError{Code: websocket.CloseInternalServerErr, Reason: "internal error"}
@@ -150,8 +185,18 @@ func (s *Session) readLoop() {
 	}
 }
 
-func (s *Session) handle(typ int, data []byte) error {
-	if typ == websocket.BinaryMessage {
+// receive handles one packet from either transport, one at a time.
+func (s *Session) receive(binary bool, data []byte) error {
+	s.recvMu.Lock()
+	defer s.recvMu.Unlock()
+	if s.closing.Load() {
+		return nil // the receiver may already have been told of the close
+	}
+	return s.handle(binary, data)
+}
+
+func (s *Session) handle(binary bool, data []byte) error {
+	if binary {
 		return s.receiver.Receive(Message{Binary: true, Data: data})
 	}
 	if len(data) == 0 {
@@ -161,6 +206,10 @@ func (s *Session) handle(typ int, data []byte) error {
 	case PacketMessage:
 		return s.receiver.Receive(Message{Data: data[1:]})
 	case PacketPong:
+		if !s.ws.Load() {
+			s.pollPong()
+			return nil
+		}
 		select {
 		case s.pong <- struct{}{}:
 		default:
@@ -177,23 +226,52 @@ func (s *Session) handle(typ int, data []byte) error {
 	case PacketNoop:
 		return nil
 	case PacketClose:
-		s.Close(websocket.CloseNormalClosure, "client closed")
+		// Over polling nothing queued can reach a client that left.
+		s.closeWith(websocket.CloseNormalClosure, "client closed", !s.ws.Load(), true)
 		return nil
 	default:
 		return &ProtocolError{Code: websocket.CloseProtocolError, Reason: "unexpected engine.io packet type " + string(data[0])}
 	}
 }
 
-// finish runs when the reader stops: it ends the writer and tells the
-// layer above.
-func (s *Session) finish() {
-	s.closing.Store(true)
-	s.cancel()
-	close(s.stop)
-	s.conn.Close()
-	if s.receiver != nil {
-		s.receiver.Closed(s.reason)
+// finished reports whether finish has run.
+func (s *Session) finished() bool {
+	select {
+	case <-s.stop:
+		return true
+	default:
+		return false
 	}
+}
+
+// finish ends the session once: when its WebSocket reader stops, or when
+// a polling session closes. It ends the writer, forgets the id and tells
+// the layer above, after any packet it is handling.
+func (s *Session) finish() {
+	s.finishOnce.Do(func() {
+		s.closing.Store(true)
+		s.cancel()
+		close(s.stop)
+		s.poll.mu.Lock()
+		conn, probe := s.conn, s.poll.probe
+		s.poll.stopTimers()
+		s.poll.mu.Unlock()
+		if conn != nil {
+			conn.Close()
+		}
+		if probe != nil {
+			probe.Close()
+		}
+		s.srv.untrack(s)
+		s.recvMu.Lock()
+		if s.receiver != nil {
+			s.receiver.Closed(s.reason)
+		}
+		s.recvMu.Unlock()
+		if s.poll.holdsSlot {
+			s.srv.wg.Done()
+		}
+	})
 }
 
 // pingFrame is the Engine.IO ping as a WebSocket frame.
@@ -201,6 +279,9 @@ var pingFrame = appendFrame(nil, false, []byte{byte(PacketPing)})
 
 func (s *Session) writeLoop() {
 	opts := s.srv.opts
+	// Frames may wait already: queued while the session polled, before
+	// its upgrade.
+	s.out.notify()
 	ping := time.NewTimer(opts.PingInterval)
 	defer ping.Stop()
 	pongDue := time.NewTimer(time.Hour)

@@ -37,6 +37,20 @@ func appendFrame(b []byte, binaryFrame bool, payload []byte) []byte {
 	return append(b, payload...)
 }
 
+// framePayload reads back what appendFrame wrote: whether the frame is
+// binary, and its payload.
+func framePayload(frame []byte) (binary bool, payload []byte) {
+	binary = frame[0]&0x0f == opBinary
+	switch n := frame[1]; n {
+	case 126:
+		return binary, frame[4:]
+	case 127:
+		return binary, frame[10:]
+	default:
+		return binary, frame[2:]
+	}
+}
+
 // frameHeaderMax is the longest header appendFrame writes.
 const frameHeaderMax = 10
 

@@ -2,17 +2,35 @@
 // (its observations) on stdout; the Go test asserts on it.
 import { io } from "socket.io-client";
 
+// SOUK_TRANSPORTS picks the client's transports: "websocket" (the
+// default here, as the product's web client asks), "polling" only, or
+// "default" for the library's own defaults (polling, then the upgrade).
+const transportChoice = process.env.SOUK_TRANSPORTS ?? "websocket";
+const transports = { websocket: ["websocket"], polling: ["polling"], default: undefined }[transportChoice];
+
+// engines records, per socket, the transport its connection opened on
+// and the one it upgraded to; done() reports them.
+const engines = [];
+
 export function connect(url, token, opts = {}) {
   const { auth, reconnection = false, ...rest } = opts;
-  return io(url, {
+  const socket = io(url, {
     path: "/socket.io/",
-    transports: ["websocket"],
+    ...(transports ? { transports } : {}),
     query: token === undefined ? {} : { token },
     auth,
     reconnection,
     forceNew: true,
     ...rest,
   });
+  const seen = { opened: null, upgradedTo: null };
+  engines.push(seen);
+  socket.io.on("open", () => {
+    const engine = socket.io.engine;
+    seen.opened = engine.transport.name;
+    engine.on("upgrade", (t) => { seen.upgradedTo = t.name; });
+  });
+  return socket;
 }
 
 // connected resolves with the socket once it is connected, or with the
@@ -57,6 +75,7 @@ export function parse(s) {
 }
 
 export function done(result, ...sockets) {
+  result.engines = engines;
   for (const s of sockets) s.disconnect();
   process.stdout.write(JSON.stringify(result) + "\n");
   process.exit(0);

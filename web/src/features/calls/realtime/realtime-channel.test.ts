@@ -46,12 +46,12 @@ describe('RealtimeChannel', () => {
     expect(ch.get().state).toBe('disconnected')
   })
 
-  it('connects over websocket only with the token and at most 30 reconnect attempts, then joins room_<id>', async () => {
+  it('connects over websocket, falling back to polling, with the token and at most 30 reconnect attempts, then joins room_<id>', async () => {
     const { ch, factory, sock } = setup()
     await ch.connect('u1')
     expect(ch.get().state).toBe('connecting')
     const opts = factory.mock.calls[0]![1]
-    expect(opts).toMatchObject({ path: '/socket.io/', transports: ['websocket'], query: { token: 'api-token' }, reconnectionAttempts: MAX_RECONNECT_ATTEMPTS })
+    expect(opts).toMatchObject({ path: '/socket.io/', transports: ['websocket', 'polling'], tryAllTransports: true, query: { token: 'api-token' }, reconnectionAttempts: MAX_RECONNECT_ATTEMPTS })
     expect(MAX_RECONNECT_ATTEMPTS).toBe(30)
     sock.fire('connect')
     expect(ch.get().state).toBe('connected')

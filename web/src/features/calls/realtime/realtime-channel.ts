@@ -9,6 +9,14 @@ export const MAX_RECONNECT_ATTEMPTS = 30
 export const WAIT_CHECKS = 20
 export const WAIT_INTERVAL_MS = 400
 
+/**
+ * The transports the channel tries, in order: WebSocket, then long-polling
+ * when the WebSocket cannot open (tryAllTransports, socket.io-client 4.8).
+ * Once on polling the client still tries to upgrade, and stays on polling
+ * if the upgrade is refused.
+ */
+export const REALTIME_TRANSPORTS = { transports: ['websocket', 'polling'], tryAllTransports: true } as const
+
 type IoFactory = (uri: string, opts: Record<string, unknown>) => Socket
 
 const LOG_PREFIXES = ['EMITER_', 'BEMITER_', 'REMITER_', 'ALLEMITER_', 'EEMITER_']
@@ -74,7 +82,9 @@ export class RealtimeChannel {
     const io = await this.loadIo()
     const socket = io(this.origin, {
       path: '/socket.io/',
-      transports: ['websocket'],
+      // WebSocket first; where a proxy or firewall refuses the upgrade,
+      // the same connection attempt goes on over HTTP long-polling.
+      ...REALTIME_TRANSPORTS,
       query: { token },
       forceNew: true,
       reconnection: true,
