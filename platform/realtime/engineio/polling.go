@@ -356,7 +356,7 @@ func (s *Session) servePost(w http.ResponseWriter, r *http.Request) {
 		if errors.As(err, &tooBig) {
 			s.srv.opts.Logger.Info("realtime polling session closed: payload over max payload", "sid", s.id, "remote", s.remote, "max", max)
 			s.closeWith(websocket.CloseMessageTooBig, "payload over max payload", true, false)
-			refuse(w, http.StatusRequestEntityTooLarge, errBadRequest,
+			refuse(w, http.StatusBadRequest, errBadRequest,
 				"Bad request: payload too large: at most "+strconv.Itoa(max)+" bytes (maxPayload) per POST; the session is closed")
 			return
 		}

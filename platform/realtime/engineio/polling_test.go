@@ -231,7 +231,7 @@ func TestBadPostsCloseThePollingSession(t *testing.T) {
 		status                  int
 		message, reason         string
 	}{
-		{"payload over maxPayload", "4" + strings.Repeat("x", 64), "text/plain", 413, "payload too large", "payload over max payload"},
+		{"payload over maxPayload", "4" + strings.Repeat("x", 64), "text/plain", 400, "payload too large", "payload over max payload"},
 		{"binary body", "4hi", "application/octet-stream", 400, "base64", "binary POST body"},
 		{"unknown packet type", "abc", "text/plain", 400, "unexpected engine.io packet type", "unexpected engine.io packet type a"},
 		{"empty packet", "4hi\x1e", "text/plain", 400, "empty packet", "empty packet in polling payload"},
