@@ -135,5 +135,6 @@ func dynacastRun(ctx context.Context, e *Env, adaptive bool) error {
 		e.Figure("f resumed after", "%.1f s", time.Since(asked).Seconds())
 	}
 	mediaFigures(ctx, e, bob, "alice")
+	publisherFigures(ctx, e, alice)
 	return nil
 }
