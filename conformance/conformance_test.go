@@ -33,6 +33,7 @@ func suite() []Scenario {
 		reconnectScenarios(),
 		rtcNodeScenarios(),
 		goClientScenarios(),
+		transportScenarios(),
 	} {
 		all = append(all, group...)
 	}

@@ -243,6 +243,14 @@
       };
     },
 
+    // The server's ICE candidates: [{protocol, address, port, type}].
+    remoteCandidates() {
+      return [...new Set(window.remoteCandidates)].map((c) => {
+        const f = c.replace(/^candidate:/, '').split(' ');
+        return { protocol: (f[2] || '').toLowerCase(), address: f[4] || '', port: Number(f[5]) || 0, type: f[7] || '' };
+      });
+    },
+
     setQuality(identity, quality) { remotePub(identity).setVideoQuality(lk.VideoQuality[quality]); },
     setDimensions(identity, width, height) { remotePub(identity).setVideoDimensions({ width, height }); },
     setSubscribed(identity, subscribed) { remotePub(identity).setSubscribed(subscribed); },
