@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net"
 	"slices"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -43,11 +44,24 @@ func transportScenarios() []Scenario {
 	}
 }
 
+// candidate is the part of an ICE candidate line the scenario reads.
 type candidate struct {
-	Protocol string `json:"protocol"`
-	Address  string `json:"address"`
-	Port     int    `json:"port"`
-	Type     string `json:"type"`
+	Protocol, Address string
+	Port              int
+}
+
+// parseCandidate reads "candidate:F C PROTO PRIO ADDR PORT typ TYPE ..."
+// (with or without "a=" and "candidate:").
+func parseCandidate(line string) (candidate, bool) {
+	f := strings.Fields(strings.TrimPrefix(strings.TrimPrefix(line, "a="), "candidate:"))
+	if len(f) < 6 {
+		return candidate{}, false
+	}
+	port, err := strconv.Atoi(f[5])
+	if err != nil {
+		return candidate{}, false
+	}
+	return candidate{Protocol: strings.ToLower(f[2]), Address: f[4], Port: port}, true
 }
 
 func candidatesRun(ctx context.Context, e *Env) error {
@@ -73,11 +87,15 @@ func candidatesRun(ctx context.Context, e *Env) error {
 	}
 	var all []candidate
 	for _, p := range []*Page{alice, bob} {
-		var cs []candidate
-		if err := p.Do(ctx, "remoteCandidates", nil, &cs); err != nil {
+		lines, err := p.RemoteCandidates(ctx)
+		if err != nil {
 			return err
 		}
-		all = append(all, cs...)
+		for _, l := range lines {
+			if c, ok := parseCandidate(l); ok {
+				all = append(all, c)
+			}
+		}
 	}
 	var v6, udp, tcp []string
 	seen := map[string]bool{}
