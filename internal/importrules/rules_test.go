@@ -59,6 +59,7 @@ var rules = map[string]rule{
 	"souk/web":                        {doc: "web/embed.go", others: []string{}},
 	"souk/internal/importrules":       {doc: "internal/importrules/doc.go", others: []string{}},
 	"souk/internal/browsertest":       {doc: "internal/browsertest/doc.go", others: []string{}},
+	"souk/internal/netlab":            {doc: "internal/netlab/doc.go", others: []string{"golang.org/x/sys/unix", "golang.org/x/net/icmp", "golang.org/x/net/ipv4", "golang.org/x/net/ipv6"}},
 	"souk/cmd/...":                    {doc: "cmd/souk/doc.go", souk: []string{"souk/..."}},
 	"souk/benchmarks/...":             {doc: "benchmarks/http/doc.go", souk: []string{"souk/config", "souk/platform/..."}},
 }
