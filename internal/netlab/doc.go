@@ -4,7 +4,8 @@
 // a server with two addresses, a lossy or slow link in one direction, a
 // network that blocks UDP, a client without IPv6.
 //
-// A Lab is one test's network. Every host is a namespace joined to a
+// A Lab is one test's network: New(t) ties it to a test, Open and Close
+// serve a harness that has no testing.T. Every host is a namespace joined to a
 // router namespace by a veth pair; the router forwards between them and
 // has no route anywhere else, so nothing a test sends leaves the machine.
 // Links are numbered per lab and take their addresses from a private /16
@@ -29,15 +30,15 @@
 //
 // Names: every namespace is called souklab-<pid>-<start>-<random>-<host>,
 // unique per lab, so parallel tests and other people's runs on the same
-// machine do not collide. A lab removes everything it made in t.Cleanup,
-// after a failed test too, ending whatever still runs inside its
-// namespaces; New also removes the namespaces of runs whose process is
-// gone (a crashed or killed test binary).
+// machine do not collide. Close (in t.Cleanup with New, so after a failed
+// test too) removes everything the lab made, ending whatever still runs
+// inside its namespaces; Open also removes the namespaces of runs whose
+// process is gone (a crashed or killed test binary).
 //
 // The lab needs root (CAP_NET_ADMIN, CAP_SYS_ADMIN) and the ip, iptables
-// and tc programs (iproute2, iptables). Without them New skips the test
-// with the reason, or fails it under CI=true, where the lab is expected
-// to run.
+// and tc programs (iproute2, iptables); Available says what is missing.
+// Without them New skips the test with the reason, or fails it under
+// CI=true, where the lab is expected to run.
 //
 // Imports: the standard library, golang.org/x/sys/unix (setns, netlink)
 // and golang.org/x/net (ICMP for ping). Only tests and the test

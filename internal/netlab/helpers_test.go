@@ -11,6 +11,24 @@ import (
 	"time"
 )
 
+// addHost is Lab.AddHost for tests.
+func addHost(t *testing.T, lab *Lab, name string, opts HostOptions) *Host {
+	t.Helper()
+	h, err := lab.AddHost(t.Context(), name, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+// impair is Host.Impair for tests.
+func impair(t *testing.T, h *Host, dir Direction, imp Impairment) {
+	t.Helper()
+	if err := h.Impair(t.Context(), dir, imp); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // udpEcho answers every datagram to addr inside h with the same bytes,
 // from the socket it arrived on, until the test ends. It returns the
 // address the socket is bound to.

@@ -62,13 +62,12 @@ type iface struct {
 
 // AddHost creates a host namespace named name (1-12 lower-case letters
 // and digits, unique in the lab) and joins it to the router.
-func (l *Lab) AddHost(name string, opts HostOptions) *Host {
-	l.t.Helper()
-	h, err := l.addHost(context.Background(), name, opts)
+func (l *Lab) AddHost(ctx context.Context, name string, opts HostOptions) (*Host, error) {
+	h, err := l.addHost(ctx, name, opts)
 	if err != nil {
-		l.t.Fatalf("netlab: add host %s: %v", name, err)
+		return nil, fmt.Errorf("netlab: add host %s: %w", name, err)
 	}
-	return h
+	return h, nil
 }
 
 func (l *Lab) addHost(ctx context.Context, name string, opts HostOptions) (*Host, error) {
@@ -280,19 +279,13 @@ func (h *Host) Command(ctx context.Context, name string, args ...string) *exec.C
 
 // BlockUDP drops all UDP to and from the host at the router from now on
 // (see HostOptions.BlockUDP); UnblockUDP lets it through again.
-func (h *Host) BlockUDP() {
-	h.lab.t.Helper()
-	if err := h.setUDPBlocked(context.Background(), true); err != nil {
-		h.lab.t.Fatalf("netlab: block UDP for %s: %v", h.name, err)
-	}
+func (h *Host) BlockUDP(ctx context.Context) error {
+	return h.setUDPBlocked(ctx, true)
 }
 
 // UnblockUDP undoes BlockUDP.
-func (h *Host) UnblockUDP() {
-	h.lab.t.Helper()
-	if err := h.setUDPBlocked(context.Background(), false); err != nil {
-		h.lab.t.Fatalf("netlab: unblock UDP for %s: %v", h.name, err)
-	}
+func (h *Host) UnblockUDP(ctx context.Context) error {
+	return h.setUDPBlocked(ctx, false)
 }
 
 func (h *Host) setUDPBlocked(ctx context.Context, blocked bool) error {
@@ -303,7 +296,7 @@ func (h *Host) setUDPBlocked(ctx context.Context, blocked bool) error {
 			rules = nil
 		}
 		if err := h.lab.setChain(ctx, chain, ifc.peer, blockHook, rules); err != nil {
-			return err
+			return fmt.Errorf("netlab: UDP for %s: %w", h.name, err)
 		}
 	}
 	return nil

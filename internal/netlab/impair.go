@@ -78,13 +78,8 @@ const (
 const impairBackendEnv = "SOUK_NETLAB_IMPAIR"
 
 // NetemAvailable reports whether the kernel has tc's netem.
-func (l *Lab) NetemAvailable() bool {
-	l.t.Helper()
-	ok, err := l.probeNetem(context.Background())
-	if err != nil {
-		l.t.Fatalf("netlab: %v", err)
-	}
-	return ok
+func (l *Lab) NetemAvailable(ctx context.Context) (bool, error) {
+	return l.probeNetem(ctx)
 }
 
 func (l *Lab) probeNetem(ctx context.Context) (bool, error) {
@@ -102,31 +97,7 @@ func (l *Lab) probeNetem(ctx context.Context) (bool, error) {
 // ImpairBackend is the backend Host.Impair uses in this lab: netem where
 // the kernel has it, otherwise netfilter; SOUK_NETLAB_IMPAIR=netem or
 // =netfilter, or SetImpairBackend, choose.
-func (l *Lab) ImpairBackend() ImpairBackend {
-	l.t.Helper()
-	b, err := l.impairBackend(context.Background())
-	if err != nil {
-		l.t.Fatalf("netlab: %v", err)
-	}
-	return b
-}
-
-// SetImpairBackend makes the lab impair links with b from now on; call
-// it before the first Impair.
-func (l *Lab) SetImpairBackend(b ImpairBackend) {
-	l.t.Helper()
-	if b != Netem && b != Netfilter {
-		l.t.Fatalf("netlab: unknown impairment backend %q", b)
-	}
-	if b == Netem && !l.NetemAvailable() {
-		l.t.Fatalf("netlab: this kernel has no netem (sch_netem)")
-	}
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.backend = b
-}
-
-func (l *Lab) impairBackend(ctx context.Context) (ImpairBackend, error) {
+func (l *Lab) ImpairBackend(ctx context.Context) (ImpairBackend, error) {
 	l.mu.Lock()
 	b := l.backend
 	l.mu.Unlock()
@@ -139,14 +110,14 @@ func (l *Lab) impairBackend(ctx context.Context) (ImpairBackend, error) {
 	case "":
 		ok, err := l.probeNetem(ctx)
 		if err != nil {
-			return "", err
+			return "", fmt.Errorf("netlab: %w", err)
 		}
 		b = Netfilter
 		if ok {
 			b = Netem
 		}
 	default:
-		return "", fmt.Errorf("%s=%q: use netem or netfilter", impairBackendEnv, v)
+		return "", fmt.Errorf("netlab: %s=%q: use netem or netfilter", impairBackendEnv, v)
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -154,14 +125,35 @@ func (l *Lab) impairBackend(ctx context.Context) (ImpairBackend, error) {
 	return b, nil
 }
 
+// SetImpairBackend makes the lab impair links with b from now on; call
+// it before the first Impair.
+func (l *Lab) SetImpairBackend(ctx context.Context, b ImpairBackend) error {
+	if b != Netem && b != Netfilter {
+		return fmt.Errorf("netlab: unknown impairment backend %q", b)
+	}
+	if b == Netem {
+		ok, err := l.probeNetem(ctx)
+		if err != nil {
+			return fmt.Errorf("netlab: %w", err)
+		}
+		if !ok {
+			return fmt.Errorf("netlab: this kernel has no netem (sch_netem)")
+		}
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.backend = b
+	return nil
+}
+
 // Impair makes every link of the host treat the packets going in dir as
 // imp says, replacing what was set before for that direction; the zero
 // Impairment makes them clean again.
-func (h *Host) Impair(dir Direction, imp Impairment) {
-	h.lab.t.Helper()
-	if err := h.impair(context.Background(), dir, imp); err != nil {
-		h.lab.t.Fatalf("netlab: impair %s of %s (%v): %v", dir, h.name, imp, err)
+func (h *Host) Impair(ctx context.Context, dir Direction, imp Impairment) error {
+	if err := h.impair(ctx, dir, imp); err != nil {
+		return fmt.Errorf("netlab: impair %s of %s (%v): %w", dir, h.name, imp, err)
 	}
+	return nil
 }
 
 func (h *Host) impair(ctx context.Context, dir Direction, imp Impairment) error {
@@ -171,7 +163,7 @@ func (h *Host) impair(ctx context.Context, dir Direction, imp Impairment) error 
 	if imp.Loss < 0 || imp.Loss > 1 || imp.Delay < 0 || imp.Jitter < 0 || imp.Rate < 0 {
 		return fmt.Errorf("loss must be 0 to 1, and delay, jitter and rate not negative")
 	}
-	backend, err := h.lab.impairBackend(ctx)
+	backend, err := h.lab.ImpairBackend(ctx)
 	if err != nil {
 		return err
 	}
@@ -274,7 +266,7 @@ func (l *Lab) delayQueue(num uint16) (*delayQueue, error) {
 	if q != nil {
 		return q, nil
 	}
-	q, err := openDelayQueue(l.router, num, l.t.Logf)
+	q, err := openDelayQueue(l.router, num, l.logf)
 	if err != nil {
 		return nil, err
 	}

@@ -19,12 +19,20 @@ func TestImpairments(t *testing.T) {
 		t.Run(string(backend), func(t *testing.T) {
 			t.Parallel()
 			lab := New(t)
-			if backend == Netem && !lab.NetemAvailable() {
-				t.Skip("this kernel has no netem (sch_netem); the netfilter backend stands in for it")
+			if backend == Netem {
+				ok, err := lab.NetemAvailable(t.Context())
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !ok {
+					t.Skip("this kernel has no netem (sch_netem); the netfilter backend stands in for it")
+				}
 			}
-			lab.SetImpairBackend(backend)
-			a := lab.AddHost("a", HostOptions{})
-			b := lab.AddHost("b", HostOptions{NAT: true})
+			if err := lab.SetImpairBackend(t.Context(), backend); err != nil {
+				t.Fatal(err)
+			}
+			a := addHost(t, lab, "a", HostOptions{})
+			b := addHost(t, lab, "b", HostOptions{NAT: true})
 
 			t.Run("loss", func(t *testing.T) { testLoss(t, a, b) })
 			t.Run("delay", func(t *testing.T) { testDelay(t, a, b) })
@@ -48,22 +56,22 @@ func testLoss(t *testing.T, a, b *Host) {
 	// 5 % of 2000 is 100 ± 10 (one standard deviation); the bands are
 	// wide enough never to fail by chance, narrow enough to tell 0, 5 and
 	// 10 % apart.
-	a.Impair(Uplink, Impairment{Loss: 0.05})
+	impair(t, a, Uplink, Impairment{Loss: 0.05})
 	inBand(t, "a→b, a's uplink at 5%", udpLoss(t, a, b, datagrams, 8, 4*time.Millisecond), 0.025, 0.08)
 	inBand(t, "b→a, a's uplink at 5%", udpLoss(t, b, a, datagrams, 8, 4*time.Millisecond), 0, 0.01)
 
-	a.Impair(Uplink, Impairment{})
-	a.Impair(Downlink, Impairment{Loss: 0.05})
+	impair(t, a, Uplink, Impairment{})
+	impair(t, a, Downlink, Impairment{Loss: 0.05})
 	inBand(t, "a→b, a's downlink at 5%", udpLoss(t, a, b, datagrams, 8, 4*time.Millisecond), 0, 0.01)
 	inBand(t, "b→a, a's downlink at 5%", udpLoss(t, b, a, datagrams, 8, 4*time.Millisecond), 0.025, 0.08)
 
 	// Both ends of one path: 1 - 0.9² = 19 %.
-	a.Impair(Downlink, Impairment{})
-	a.Impair(Uplink, Impairment{Loss: 0.10})
-	b.Impair(Downlink, Impairment{Loss: 0.10})
+	impair(t, a, Downlink, Impairment{})
+	impair(t, a, Uplink, Impairment{Loss: 0.10})
+	impair(t, b, Downlink, Impairment{Loss: 0.10})
 	inBand(t, "a→b, 10% on a's uplink and b's downlink", udpLoss(t, a, b, datagrams, 8, 4*time.Millisecond), 0.14, 0.24)
-	a.Impair(Uplink, Impairment{})
-	b.Impair(Downlink, Impairment{})
+	impair(t, a, Uplink, Impairment{})
+	impair(t, b, Downlink, Impairment{})
 	inBand(t, "a→b, clean again", udpLoss(t, a, b, datagrams, 8, 4*time.Millisecond), 0, 0.01)
 }
 
@@ -87,7 +95,7 @@ func testDelay(t *testing.T, a, b *Host) {
 	echo := netip.AddrPortFrom(b.Addr(), local.Port())
 	base := roundTrips(t, a, b, echo, 10)
 
-	a.Impair(Uplink, Impairment{Delay: 40 * time.Millisecond})
+	impair(t, a, Uplink, Impairment{Delay: 40 * time.Millisecond})
 	rtts := roundTrips(t, a, b, echo, 10)
 	t.Logf("round trips: clean min %v; a's uplink +40ms: min %v median %v", base[0], rtts[0], rtts[len(rtts)/2])
 	if rtts[0] < 40*time.Millisecond {
@@ -98,15 +106,15 @@ func testDelay(t *testing.T, a, b *Host) {
 		t.Errorf("median round trip %v with 40 ms on a's uplink", rtts[len(rtts)/2])
 	}
 
-	b.Impair(Downlink, Impairment{Delay: 30 * time.Millisecond})
+	impair(t, b, Downlink, Impairment{Delay: 30 * time.Millisecond})
 	rtts = roundTrips(t, a, b, echo, 10)
 	t.Logf("a's uplink +40ms and b's downlink +30ms: min %v", rtts[0])
 	if rtts[0] < 70*time.Millisecond {
 		t.Errorf("a round trip took %v with 40 ms on a's uplink and 30 ms on b's downlink", rtts[0])
 	}
-	b.Impair(Downlink, Impairment{})
+	impair(t, b, Downlink, Impairment{})
 
-	a.Impair(Uplink, Impairment{Delay: 50 * time.Millisecond, Jitter: 20 * time.Millisecond})
+	impair(t, a, Uplink, Impairment{Delay: 50 * time.Millisecond, Jitter: 20 * time.Millisecond})
 	rtts = roundTrips(t, a, b, echo, 40)
 	spread := rtts[len(rtts)-1] - rtts[0]
 	t.Logf("50 ms ± 20 ms on a's uplink: min %v, max %v", rtts[0], rtts[len(rtts)-1])
@@ -116,7 +124,7 @@ func testDelay(t *testing.T, a, b *Host) {
 	if spread < 10*time.Millisecond {
 		t.Errorf("round trips spread over %v only with ± 20 ms jitter", spread)
 	}
-	a.Impair(Uplink, Impairment{})
+	impair(t, a, Uplink, Impairment{})
 	if rtts := roundTrips(t, a, b, echo, 5); rtts[0] > 20*time.Millisecond {
 		t.Errorf("clean again, yet the fastest round trip took %v", rtts[0])
 	}
@@ -173,7 +181,7 @@ func testRate(t *testing.T, a, b *Host) {
 		if dir == Downlink {
 			from, to = b, a
 		}
-		a.Impair(dir, Impairment{Rate: limit})
+		impair(t, a, dir, Impairment{Rate: limit})
 		// 600 kB is 2.4 s at 2 Mbit/s. The receiver's clock starts at
 		// the first byte, so the first burst counts; the cap is loose.
 		rate := transferRate(t, from, to, 600_000)
@@ -181,7 +189,7 @@ func testRate(t *testing.T, a, b *Host) {
 		if rate > 1.25*limit || rate < 0.4*limit {
 			t.Errorf("%s limited to 2 Mbit/s carried %.2f Mbit/s", dir, rate/1e6)
 		}
-		a.Impair(dir, Impairment{})
+		impair(t, a, dir, Impairment{})
 	}
 	if rate := transferRate(t, a, b, 600_000); rate < 4*limit {
 		t.Errorf("without a limit the transfer ran at %.2f Mbit/s only", rate/1e6)

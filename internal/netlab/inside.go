@@ -130,21 +130,20 @@ func (h *Host) HTTPClient() *http.Client {
 // from inside the host. The lab has no link to the machine; this is how a
 // test process reaches a server's HTTP port without one. The relay stops
 // with the lab.
-func (h *Host) Expose(target string) string {
-	h.lab.t.Helper()
+func (h *Host) Expose(target string) (string, error) {
 	if err := checkLiteral(target); err != nil {
-		h.lab.t.Fatalf("netlab: expose: %v", err)
+		return "", fmt.Errorf("netlab: expose: %w", err)
 	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
-		h.lab.t.Fatalf("netlab: expose %s: %v", target, err)
+		return "", fmt.Errorf("netlab: expose %s: %w", target, err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	r := &relay{host: h, target: target, ln: ln, conns: map[net.Conn]bool{}, ctx: ctx, cancel: cancel}
 	r.wg.Add(1)
 	go r.accept()
 	h.lab.onClose(r.close)
-	return ln.Addr().String()
+	return ln.Addr().String(), nil
 }
 
 // relay is one Expose: a listener in the test's namespace, and the pairs

@@ -27,9 +27,9 @@ const namePrefix = "souklab-"
 const commandTimeout = 60 * time.Second
 
 // Lab is one test's network: a router namespace and the hosts attached to
-// it. Make it with New; it is removed when the test ends.
+// it. Make it with New in a test, or Open and Close elsewhere.
 type Lab struct {
-	t      testing.TB
+	logf   func(format string, args ...any)
 	id     string // pid-start-random, unique per lab on this machine
 	plan   addressPlan
 	router *Host
@@ -43,6 +43,7 @@ type Lab struct {
 	closers  []func()  // run in reverse order before the namespaces go
 	cmds     []hostCmd // what Host.Command made
 	fwChains map[string]bool
+	closed   bool
 }
 
 type hostCmd struct {
@@ -50,35 +51,106 @@ type hostCmd struct {
 	ns  string
 }
 
-// New makes an empty lab (a router namespace) for t and registers its
-// removal with t.Cleanup. It skips t when the lab cannot run here (see
-// Require) and removes leftovers of earlier runs whose process is gone.
+// Options configure Open.
+type Options struct {
+	// Logf receives what the lab has to say: leftovers it removed,
+	// processes it ended at Close. Default: nothing is said.
+	Logf func(format string, args ...any)
+}
+
+// ErrUnavailable wraps the reason the lab cannot run on this machine.
+var ErrUnavailable = errors.New("network lab unavailable")
+
+// Available returns nil when the lab can run: root, and the ip, iptables,
+// ip6tables (and their -restore) and tc programs on PATH; otherwise an
+// error wrapping ErrUnavailable that says what is missing.
+func Available() error {
+	var missing []string
+	if os.Geteuid() != 0 {
+		missing = append(missing, "root")
+	}
+	for _, tool := range []string{"ip", "iptables", "ip6tables", "iptables-restore", "ip6tables-restore", "tc"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			missing = append(missing, tool)
+		}
+	}
+	if len(missing) > 0 {
+		return fmt.Errorf("%w: needs %s (`make netlab-tools` installs iproute2 and iptables)", ErrUnavailable, strings.Join(missing, ", "))
+	}
+	return nil
+}
+
+// Require skips t unless the lab can run (see Available). Under CI=true it
+// fails t instead, so that a CI machine that lost the tools does not
+// silently skip the lab.
+func Require(t testing.TB) {
+	t.Helper()
+	if err := Available(); err != nil {
+		skipOrFail(t, err)
+	}
+}
+
+func skipOrFail(t testing.TB, err error) {
+	t.Helper()
+	if os.Getenv("CI") == "true" {
+		t.Fatalf("%v", err)
+	}
+	t.Skipf("%v. CI runs as root, so the lab runs there; elsewhere it skips", err)
+}
+
+// New opens a lab for t (see Open) and closes it in t.Cleanup, after a
+// failed test too. It skips t when the lab cannot run here (see Require).
 func New(t testing.TB) *Lab {
 	t.Helper()
 	Require(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*commandTimeout)
 	defer cancel()
+	l, err := Open(ctx, Options{Logf: t.Logf})
+	if errors.Is(err, ErrUnavailable) {
+		skipOrFail(t, err)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := l.Close(); err != nil {
+			t.Error(err)
+		}
+	})
+	return l
+}
+
+// Open makes an empty lab: the router namespace. It first removes
+// leftovers of earlier runs whose process is gone. Close removes the lab.
+func Open(ctx context.Context, opts Options) (*Lab, error) {
+	if err := Available(); err != nil {
+		return nil, err
+	}
+	logf := opts.Logf
+	if logf == nil {
+		logf = func(string, ...any) {}
+	}
 	if removed, err := RemoveLeftovers(); err != nil {
-		t.Logf("netlab: removing leftovers of earlier runs: %v", err)
+		logf("netlab: removing leftovers of earlier runs: %v", err)
 	} else if len(removed) > 0 {
-		t.Logf("netlab: removed namespaces left by earlier runs: %s", strings.Join(removed, " "))
+		logf("netlab: removed namespaces left by earlier runs: %s", strings.Join(removed, " "))
 	}
 	id, err := newLabID()
 	if err != nil {
-		t.Fatalf("netlab: %v", err)
+		return nil, fmt.Errorf("netlab: %w", err)
 	}
 	plan, err := choosePlan()
 	if err != nil {
-		t.Fatalf("netlab: %v", err)
+		return nil, fmt.Errorf("netlab: %w", err)
 	}
-	l := &Lab{t: t, id: id, plan: plan, queues: map[uint16]*delayQueue{}, fwChains: map[string]bool{}}
-	t.Cleanup(l.close)
+	l := &Lab{logf: logf, id: id, plan: plan, queues: map[uint16]*delayQueue{}, fwChains: map[string]bool{}}
 	router, err := l.newNamespace(ctx, "router", false)
 	if err != nil {
+		_ = l.Close()
 		if strings.Contains(err.Error(), "Operation not permitted") {
-			skipOrFail(t, "permission to create network namespaces ("+err.Error()+")")
+			return nil, fmt.Errorf("%w: no permission to create network namespaces (%w)", ErrUnavailable, err)
 		}
-		t.Fatalf("netlab: %v", err)
+		return nil, fmt.Errorf("netlab: %w", err)
 	}
 	l.router = router
 	err = router.Do(func() error {
@@ -95,42 +167,16 @@ func New(t testing.TB) *Lab {
 		})
 	})
 	if err != nil {
-		t.Fatalf("netlab: router: %v", err)
+		_ = l.Close()
+		return nil, fmt.Errorf("netlab: router: %w", err)
 	}
-	return l
+	return l, nil
 }
 
 // Router is the namespace that joins the hosts. Tests rarely need it; it
 // is there to inspect (its iptables counters, conntrack) or to run a
 // program that watches every link.
 func (l *Lab) Router() *Host { return l.router }
-
-// Require skips t unless the lab can run: root, and the ip, iptables,
-// ip6tables and tc programs on PATH. Under CI=true it fails t instead, so
-// that a CI machine that lost the tools does not silently skip the lab.
-func Require(t testing.TB) {
-	t.Helper()
-	var missing []string
-	if os.Geteuid() != 0 {
-		missing = append(missing, "root")
-	}
-	for _, tool := range []string{"ip", "iptables", "ip6tables", "iptables-restore", "ip6tables-restore", "tc"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			missing = append(missing, tool)
-		}
-	}
-	if len(missing) > 0 {
-		skipOrFail(t, strings.Join(missing, ", ")+" (`make netlab-tools` installs iproute2 and iptables)")
-	}
-}
-
-func skipOrFail(t testing.TB, what string) {
-	t.Helper()
-	if os.Getenv("CI") == "true" {
-		t.Fatalf("network lab unavailable: needs %s", what)
-	}
-	t.Skipf("network lab skipped: needs %s. CI runs as root, so the lab runs there; elsewhere it skips", what)
-}
 
 // newLabID names a lab by its process (pid and start time, so that a
 // leftover can be told from a namespace of a live run) and a random part.
@@ -270,11 +316,17 @@ func (l *Lab) onClose(f func()) {
 	l.closers = append(l.closers, f)
 }
 
-// close removes the lab: what it runs in this process, then every process
+// Close removes the lab: what it runs in this process, then every process
 // still inside its namespaces, then the namespaces (which takes their
-// interfaces, addresses, routes and firewall rules with them).
-func (l *Lab) close() {
+// interfaces, addresses, routes and firewall rules with them). Closing
+// twice does nothing.
+func (l *Lab) Close() error {
 	l.mu.Lock()
+	if l.closed {
+		l.mu.Unlock()
+		return nil
+	}
+	l.closed = true
 	closers := l.closers
 	l.closers = nil
 	names := make([]string, 0, len(l.hosts))
@@ -295,7 +347,7 @@ func (l *Lab) close() {
 		closers[i]()
 	}
 	for _, p := range endProcesses(names, children...) {
-		l.t.Logf("netlab: ended %s still running in %s at the end of the test", p.describe(), p.ns)
+		l.logf("netlab: ended %s still running in %s when the lab closed", p.describe(), p.ns)
 	}
 	var errs []error
 	for _, ns := range names {
@@ -304,8 +356,9 @@ func (l *Lab) close() {
 		}
 	}
 	if err := errors.Join(errs...); err != nil {
-		l.t.Errorf("netlab: removing the lab: %v", err)
+		return fmt.Errorf("netlab: removing the lab: %w", err)
 	}
+	return nil
 }
 
 // deleteNamespace removes a namespace's name and the per-namespace files

@@ -25,8 +25,8 @@ const wait = 5 * time.Second
 func TestRoutedHostsReachEachOtherAndNothingElse(t *testing.T) {
 	t.Parallel()
 	lab := New(t)
-	a := lab.AddHost("a", HostOptions{})
-	b := lab.AddHost("b", HostOptions{})
+	a := addHost(t, lab, "a", HostOptions{})
+	b := addHost(t, lab, "b", HostOptions{})
 	if a.Addr() == b.Addr() || !lab.plan.private.Contains(a.Addr()) {
 		t.Fatalf("addresses a=%v b=%v, plan %v", a.Addr(), b.Addr(), lab.plan.private)
 	}
@@ -72,8 +72,8 @@ func TestRoutedHostsReachEachOtherAndNothingElse(t *testing.T) {
 func TestNATPublishesAPrivateServer(t *testing.T) {
 	t.Parallel()
 	lab := New(t)
-	srv := lab.AddHost("server", HostOptions{NAT: true})
-	cli := lab.AddHost("client", HostOptions{})
+	srv := addHost(t, lab, "server", HostOptions{NAT: true})
+	cli := addHost(t, lab, "client", HostOptions{})
 	pub, priv := srv.Addr(), srv.LocalAddrs()[0]
 	if pub == priv || !lab.plan.public.Contains(pub) || !lab.plan.private.Contains(priv) {
 		t.Fatalf("public %v, private %v", pub, priv)
@@ -163,8 +163,8 @@ func TestServerWithTwoAddresses(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			lab := New(t)
-			srv := lab.AddHost("server", tc.opts)
-			cli := lab.AddHost("client", HostOptions{})
+			srv := addHost(t, lab, "server", tc.opts)
+			cli := addHost(t, lab, "client", HostOptions{})
 			addrs := srv.Addrs()
 			if len(addrs) != 2 || addrs[0] == addrs[1] {
 				t.Fatalf("server addresses %v", addrs)
@@ -201,9 +201,9 @@ func TestServerWithTwoAddresses(t *testing.T) {
 func TestBlockUDP(t *testing.T) {
 	t.Parallel()
 	lab := New(t)
-	srv := lab.AddHost("server", HostOptions{})
-	blocked := lab.AddHost("blocked", HostOptions{BlockUDP: true})
-	open := lab.AddHost("open", HostOptions{})
+	srv := addHost(t, lab, "server", HostOptions{})
+	blocked := addHost(t, lab, "blocked", HostOptions{BlockUDP: true})
+	open := addHost(t, lab, "open", HostOptions{})
 	echo := udpEcho(t, srv, "0.0.0.0:0")
 	tcp := tcpEcho(t, srv, "0.0.0.0:0")
 	udpTo := netip.AddrPortFrom(srv.Addr(), echo.Port())
@@ -227,11 +227,15 @@ func TestBlockUDP(t *testing.T) {
 	if _, err := udpRoundTrip(srv, netip.AddrPortFrom(blocked.Addr(), toBlocked.Port()), time.Second); err == nil {
 		t.Error("UDP reached the blocked host")
 	}
-	blocked.UnblockUDP()
+	if err := blocked.UnblockUDP(t.Context()); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := udpRoundTrip(blocked, udpTo, wait); err != nil {
 		t.Errorf("udp after unblocking: %v", err)
 	}
-	blocked.BlockUDP()
+	if err := blocked.BlockUDP(t.Context()); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := udpRoundTrip(blocked, udpTo, time.Second); err == nil {
 		t.Error("UDP passed after blocking again")
 	}
@@ -242,9 +246,9 @@ func TestBlockUDP(t *testing.T) {
 func TestIPv4OnlyAndDualStack(t *testing.T) {
 	t.Parallel()
 	lab := New(t)
-	v4 := lab.AddHost("vfour", HostOptions{IPv4Only: true})
-	ds := lab.AddHost("dual", HostOptions{IPv6: true})
-	ds2 := lab.AddHost("dualtwo", HostOptions{IPv6: true})
+	v4 := addHost(t, lab, "vfour", HostOptions{IPv4Only: true})
+	ds := addHost(t, lab, "dual", HostOptions{IPv6: true})
+	ds2 := addHost(t, lab, "dualtwo", HostOptions{IPv6: true})
 	if len(ds.IPv6Addrs()) != 1 || len(v4.IPv6Addrs()) != 0 {
 		t.Fatalf("ipv6 addresses: dual %v, v4 %v", ds.IPv6Addrs(), v4.IPv6Addrs())
 	}
@@ -289,8 +293,8 @@ func TestIPv4OnlyAndDualStack(t *testing.T) {
 func TestCommandExposeAndHTTPClient(t *testing.T) {
 	t.Parallel()
 	lab := New(t)
-	srv := lab.AddHost("server", HostOptions{NAT: true})
-	cli := lab.AddHost("client", HostOptions{})
+	srv := addHost(t, lab, "server", HostOptions{NAT: true})
+	cli := addHost(t, lab, "client", HostOptions{})
 	out, err := srv.Command(t.Context(), "ip", "-4", "-o", "addr", "show").CombinedOutput()
 	if err != nil {
 		t.Fatalf("ip addr in the server: %v: %s", err, out)
@@ -313,7 +317,10 @@ func TestCommandExposeAndHTTPClient(t *testing.T) {
 	t.Cleanup(func() { _ = hs.Close() })
 	port := ln.Addr().(*net.TCPAddr).Port
 
-	local := srv.Expose(fmt.Sprintf("%s:%d", srv.Addr(), port))
+	local, err := srv.Expose(fmt.Sprintf("%s:%d", srv.Addr(), port))
+	if err != nil {
+		t.Fatal(err)
+	}
 	body := get(t, http.DefaultClient, "http://"+local+"/")
 	if !strings.HasPrefix(body, "hello ") {
 		t.Errorf("through Expose: %q", body)
@@ -347,8 +354,8 @@ func TestCleanupLeavesNothing(t *testing.T) {
 	var pids []int
 	t.Run("lab", func(t *testing.T) {
 		lab := New(t)
-		h := lab.AddHost("sleeper", HostOptions{NAT: true})
-		h.Impair(Downlink, Impairment{Delay: 10 * time.Millisecond})
+		h := addHost(t, lab, "sleeper", HostOptions{NAT: true})
+		impair(t, h, Downlink, Impairment{Delay: 10 * time.Millisecond})
 		start := func() int {
 			cmd := h.Command(context.Background(), "sleep", "600")
 			if err := cmd.Start(); err != nil {
@@ -403,7 +410,7 @@ func TestHelperLab(t *testing.T) {
 		t.Skip("run by TestFailedAndCrashedRuns as a child process")
 	}
 	lab := New(t)
-	h := lab.AddHost("child", HostOptions{NAT: true})
+	h := addHost(t, lab, "child", HostOptions{NAT: true})
 	cmd := h.Command(context.Background(), "sleep", "600")
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
