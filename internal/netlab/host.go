@@ -261,6 +261,16 @@ func (h *Host) IPv6Addrs() []netip.Addr {
 	return out
 }
 
+// Interfaces are the names of the host's interfaces toward the router
+// (eth0, eth1, ...), besides lo.
+func (h *Host) Interfaces() []string {
+	var out []string
+	for _, ifc := range h.ifaces {
+		out = append(out, ifc.dev)
+	}
+	return out
+}
+
 // Prefix is the command prefix that runs a program inside the host's
 // namespace, for harnesses that build their own exec.Cmd.
 func (h *Host) Prefix() []string { return []string{"ip", "netns", "exec", h.ns} }

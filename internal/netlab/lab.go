@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"net/netip"
 	"os"
 	"os/exec"
 	"regexp"
@@ -172,6 +173,11 @@ func Open(ctx context.Context, opts Options) (*Lab, error) {
 	}
 	return l, nil
 }
+
+// PrivatePrefix is the block the lab's links take their addresses from
+// (a /16); a server's TURN relay must be allowed to reach it to relay
+// to the server's own address on a routed (not NATed) host.
+func (l *Lab) PrivatePrefix() netip.Prefix { return l.plan.private }
 
 // Router is the namespace that joins the hosts. Tests rarely need it; it
 // is there to inspect (its iptables counters, conntrack) or to run a
