@@ -11,7 +11,7 @@ FUZZTIME ?= 10s
 
 WEB_SOURCES := $(shell find web/src web/public -type f 2>/dev/null) web/index.html web/vite.config.ts web/tsconfig.json
 
-.PHONY: run build souk web deps chromium coturn netlab-tools test test-go test-web test-e2e fuzz vet bench clean
+.PHONY: run build souk web deps chromium coturn netlab-tools livekit-server test test-go test-web test-e2e conformance fuzz vet bench clean
 
 ## run: build everything and start Souk on embedded defaults (http://localhost:7880)
 run: build
@@ -56,16 +56,32 @@ netlab-tools:
 		$(SUDO) apt-get update -qq && \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq iproute2 iptables >/dev/null; }
 
+## livekit-server: the reference server of the conformance suite, built once into .tools/
+LIVEKIT_SERVER_VERSION := v1.13.5
+LIVEKIT_SERVER := .tools/livekit-server/server
+
+livekit-server: $(LIVEKIT_SERVER)
+
+$(LIVEKIT_SERVER):
+	@echo "installing livekit-server $(LIVEKIT_SERVER_VERSION) into $(@D) (once)"
+	GOBIN=$(CURDIR)/$(@D) $(GO) install github.com/livekit/livekit-server/cmd/server@$(LIVEKIT_SERVER_VERSION)
+
 ## test: install what the tests need, then run them all
-test: deps chromium coturn netlab-tools build vet test-go fuzz test-web test-e2e
+test: deps chromium coturn netlab-tools livekit-server build vet test-go fuzz test-web test-e2e
 
 ## vet: go vet, and go.mod must already be tidy
 vet:
 	$(GO) vet ./...
 	$(GO) mod tidy -diff
 
-test-go:
-	$(GO) test -count=1 -timeout 20m ./...
+# The conformance package runs its fast scenarios here, against the binary just built.
+test-go: souk
+	SOUK_BINARY=$(CURDIR)/$(BIN) $(GO) test -count=1 -timeout 20m ./...
+
+## conformance: every scenario against livekit-server and Souk; writes benchmarks/CONFORMANCE.md
+conformance: deps chromium livekit-server build
+	SOUK_BINARY=$(CURDIR)/$(BIN) $(GO) test -count=1 -timeout 60m -v -run 'TestConformance' ./conformance \
+		-args -conformance.all -conformance.report=$(CURDIR)/benchmarks/CONFORMANCE.md
 
 ## fuzz: run every fuzz target briefly (FUZZTIME each)
 fuzz:

@@ -1,0 +1,84 @@
+package conformance
+
+import (
+	"context"
+	"fmt"
+	"time"
+)
+
+func e2eeScenarios() []Scenario {
+	return []Scenario{{
+		Name: "e2ee/external-key",
+		Doc: "End-to-end encryption with livekit-client's `ExternalE2EEKeyProvider`: alice and bob share a key and " +
+			"decode each other; carol has another key and dave no E2EE at all, and neither may decode alice's video; " +
+			"the publication's `TrackInfo.encryption` says GCM.",
+		Clients: []ClientKind{Chromium},
+		Run:     e2eeRun,
+	}}
+}
+
+// encryptionGCM is livekit.Encryption_Type GCM.
+const encryptionGCM = 1
+
+func e2eeRun(ctx context.Context, e *Env) error {
+	srv, err := e.Server(ctx)
+	if err != nil {
+		return err
+	}
+	ps, err := pages(ctx, e, false, "alice", "bob", "carol", "dave")
+	if err != nil {
+		return err
+	}
+	alice, bob, carol, dave := ps[0], ps[1], ps[2], ps[3]
+	room := e.Room("e2ee")
+	const key = "conformance-shared-key"
+	for _, j := range []struct {
+		p *Page
+		o JoinOptions
+	}{
+		{alice, JoinOptions{E2EEKey: key}},
+		{bob, JoinOptions{E2EEKey: key, NoAudio: true}},
+		{carol, JoinOptions{E2EEKey: "some-other-key", NoVideo: true, NoAudio: true}},
+		{dave, JoinOptions{NoVideo: true, NoAudio: true}},
+	} {
+		joined, err := j.p.Join(ctx, srv, room, j.o)
+		if err == nil && j.o.E2EEKey != "" && !joined.E2EE {
+			err = fmt.Errorf("%s: E2EE not enabled after join", j.p.Name)
+		}
+		if err != nil {
+			e.Check("join", err)
+			return nil
+		}
+	}
+	e.Check("join", nil)
+	got, err := mediaBothWays(ctx, bob, alice, 40*time.Second)
+	if e.Check("key_holders_decode", err) {
+		e.Figure("decoded by key holder", "%s", size(got.FrameWidth, got.FrameHeight))
+	}
+	_, err = bob.WaitTrack(ctx, 20*time.Second, "alice", "audio", func(t InboundTrack) bool { return t.PacketsReceived > 50 && t.TotalSamplesReceived > 0 })
+	e.Check("key_holder_audio", err)
+	var pub publication
+	err = bob.Do(ctx, "publication", map[string]any{"from": "alice"}, &pub)
+	if err == nil && (pub.Encryption == nil || *pub.Encryption != encryptionGCM || !pub.Encrypted) {
+		err = fmt.Errorf("TrackInfo.encryption %v (isEncrypted %v), want GCM (%d)", pub.Encryption, pub.Encrypted, encryptionGCM)
+	}
+	e.Check("trackinfo_encryption", err)
+	if pub.Encryption != nil {
+		e.Figure("TrackInfo.encryption", "%d", *pub.Encryption)
+	}
+	// Those without the key receive packets but must not decode a frame.
+	for _, p := range []*Page{carol, dave} {
+		t, err := p.WaitTrack(ctx, 20*time.Second, "alice", "video", func(t InboundTrack) bool { return t.PacketsReceived > 100 })
+		if err == nil {
+			pause(ctx, 3*time.Second)
+			t, err = p.WaitTrack(ctx, 5*time.Second, "alice", "video", func(InboundTrack) bool { return true })
+		}
+		if err == nil && t.FramesDecoded > 0 {
+			err = fmt.Errorf("decoded %d frames of %s without the key", t.FramesDecoded, size(t.FrameWidth, t.FrameHeight))
+		}
+		name := map[*Page]string{carol: "wrong_key_decodes_nothing", dave: "no_e2ee_decodes_nothing"}[p]
+		e.Check(name, err)
+		e.Figure(name, "%d packets, %d frames decoded", t.PacketsReceived, t.FramesDecoded)
+	}
+	return nil
+}
