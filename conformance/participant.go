@@ -215,6 +215,14 @@ func (p *Page) Inbound(ctx context.Context) (Inbound, error) {
 	return in, err
 }
 
+// RemoteCandidates lists the ICE candidates the server offered the page
+// (candidate lines, from remote descriptions and trickle), usable or not.
+func (p *Page) RemoteCandidates(ctx context.Context) ([]string, error) {
+	var c []string
+	err := p.Do(ctx, "remoteCandidates", nil, &c)
+	return c, err
+}
+
 // OutboundLayer is one sent encoding (RTCOutboundRtpStreamStats).
 type OutboundLayer struct {
 	RID                      string  `json:"rid"`

@@ -84,6 +84,7 @@ serve({
   state: ({ name }) => call(name, 'state'),
   inbound: ({ name }) => call(name, 'inbound'),
   outbound: ({ name }) => call(name, 'outbound'),
+  remoteCandidates: ({ name }) => call(name, 'remoteCandidates'),
   publication: ({ name, from, kind }) => call(name, 'publication', from, kind || 'video'),
   setQuality: ({ name, from, quality }) => call(name, 'setQuality', from, quality),
   setDimensions: ({ name, from, width, height }) => call(name, 'setDimensions', from, width, height),

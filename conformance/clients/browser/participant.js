@@ -102,6 +102,21 @@
 
   const num = (v) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 
+  // Every ICE candidate the server offers, as handed to the peer
+  // connections (in remote descriptions and trickled), whether or not this
+  // client can use it.
+  const remoteCandidates = [];
+  const addIceCandidate = RTCPeerConnection.prototype.addIceCandidate;
+  RTCPeerConnection.prototype.addIceCandidate = function (c, ...rest) {
+    if (c && c.candidate) remoteCandidates.push(c.candidate);
+    return addIceCandidate.call(this, c, ...rest);
+  };
+  const setRemoteDescription = RTCPeerConnection.prototype.setRemoteDescription;
+  RTCPeerConnection.prototype.setRemoteDescription = function (d, ...rest) {
+    if (d && d.sdp) d.sdp.split(/\r?\n/).filter((l) => l.startsWith('a=candidate:')).forEach((l) => remoteCandidates.push(l.slice(2)));
+    return setRemoteDescription.call(this, d, ...rest);
+  };
+
   // The selected candidate pair of a stats report: round-trip time and path.
   function transportOf(stats) {
     for (const s of stats.values()) {
@@ -154,6 +169,7 @@
     },
 
     events: (since = 0) => events.filter((e) => e.at > since),
+    remoteCandidates: () => [...remoteCandidates],
     now: () => Date.now(),
 
     state() {
