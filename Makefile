@@ -79,7 +79,7 @@ test-go: souk
 	SOUK_BINARY=$(CURDIR)/$(BIN) $(GO) test -count=1 -timeout 20m ./...
 
 ## conformance: every scenario against livekit-server and Souk; writes benchmarks/CONFORMANCE.md
-conformance: deps chromium livekit-server build
+conformance: deps chromium netlab-tools livekit-server build
 	SOUK_BINARY=$(CURDIR)/$(BIN) $(GO) test -count=1 -timeout 60m -v -run 'TestConformance' ./conformance \
 		-args -conformance.all -conformance.report=$(CURDIR)/benchmarks/CONFORMANCE.md
 

@@ -33,6 +33,7 @@ func suite() []Scenario {
 		reconnectScenarios(),
 		rtcNodeScenarios(),
 		goClientScenarios(),
+		labScenarios(),
 	} {
 		all = append(all, group...)
 	}
