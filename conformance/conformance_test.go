@@ -33,6 +33,7 @@ func suite() []Scenario {
 		reconnectScenarios(),
 		rtcNodeScenarios(),
 		goClientScenarios(),
+		transportScenarios(),
 		labScenarios(),
 	} {
 		all = append(all, group...)

@@ -97,7 +97,9 @@ func dynacastRun(ctx context.Context, e *Env, adaptive bool) error {
 	state := ""
 	err = Until(ctx, 30*time.Second, "alice stops encoding f", func(ctx context.Context) (bool, string, error) {
 		done, s, err := fPaused(ctx, alice)
-		state = s
+		if s != "" {
+			state = s
+		}
 		return done, s, err
 	})
 	if e.Check("f_paused", err) {
@@ -135,5 +137,6 @@ func dynacastRun(ctx context.Context, e *Env, adaptive bool) error {
 		e.Figure("f resumed after", "%.1f s", time.Since(asked).Seconds())
 	}
 	mediaFigures(ctx, e, bob, "alice")
+	publisherFigures(ctx, e, alice)
 	return nil
 }

@@ -17,8 +17,8 @@ func goClientScenarios() []Scenario {
 		Doc: "The project's Go client (signal/client) on `/rtc/v1` and on `/rtc` subscribes to a livekit-client " +
 			"publisher in Chromium: it must receive VP8 video and Opus audio without gaps or duplicates on loopback, " +
 			"and exchange reliable data packets with the browser.",
-		Fast: true, Clients: []ClientKind{Chromium, GoClient},
-		Run: goClientRun,
+		Clients: []ClientKind{Chromium, GoClient},
+		Run:     goClientRun,
 	}}
 }
 

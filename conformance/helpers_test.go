@@ -96,3 +96,19 @@ func pause(ctx context.Context, d time.Duration) {
 	case <-time.After(d):
 	}
 }
+
+// publisherFigures records what a publishing page's camera sent: the
+// NACKs it received and the packets it retransmitted, over all layers.
+func publisherFigures(ctx context.Context, e *Env, pub *Page) {
+	out, err := pub.Outbound(ctx)
+	if err != nil {
+		return
+	}
+	nacks, rtx, sent := 0, 0, 0
+	for _, l := range out.Video {
+		nacks += l.NackCount
+		rtx += l.RetransmittedPacketsSent
+		sent += l.PacketsSent
+	}
+	e.Figure("publisher NACKs in / retransmitted", "%d / %d of %d", nacks, rtx, sent)
+}

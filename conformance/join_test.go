@@ -71,5 +71,6 @@ func joinRun(ctx context.Context, e *Env, v0 bool) error {
 	e.Check("audio", err)
 	pause(ctx, 3*time.Second)
 	mediaFigures(ctx, e, bob, "alice")
+	publisherFigures(ctx, e, alice)
 	return nil
 }

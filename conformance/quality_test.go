@@ -121,5 +121,6 @@ func qualityRun(ctx context.Context, e *Env, mode string, steps []qualityRequest
 		}
 	}
 	mediaFigures(ctx, e, bob, "alice")
+	publisherFigures(ctx, e, alice)
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"net/http/httputil"
 	"net/url"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"syscall"
 	"time"
@@ -266,6 +267,13 @@ func drainRun(ctx context.Context, e *Env) error {
 			}
 		}
 	}
+	moved := 0
+	for _, p := range []*Page{alice, bob} {
+		if evs, err2 := p.Events(ctx, since); err2 == nil && slices.ContainsFunc(evs, func(ev Event) bool { return ev.Type == "reconnected" }) {
+			moved++
+		}
+	}
+	e.Figure("participants reconnected", "%d of 2", moved)
 	if e.Check("call_survives_drain", err) {
 		e.Figure("call after SIGTERM", "media both ways %.1f s after", time.Since(drained).Seconds())
 	}

@@ -45,7 +45,8 @@ type Scenario struct {
 	Redis bool
 	// Timeout bounds one server's run (default 4 minutes).
 	Timeout time.Duration
-	// Configure adjusts the options of the server Env.Server starts.
+	// Configure adjusts the options of the server Env.Server starts (Kind
+	// is set, for what differs between the servers).
 	Configure func(*ServerOptions)
 	Run       func(ctx context.Context, e *Env) error
 }
@@ -205,7 +206,7 @@ func (e *Env) Server(ctx context.Context) (*Server, error) {
 	if s != nil {
 		return s, nil
 	}
-	var o ServerOptions
+	o := ServerOptions{Kind: e.Kind}
 	if e.configure != nil {
 		e.configure(&o)
 	}

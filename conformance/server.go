@@ -46,6 +46,9 @@ type ServerOptions struct {
 	// NodeIPs are the addresses advertised in ICE candidates. Default
 	// [BindIP] when BindIP is a concrete address.
 	NodeIPs []string
+	// MediaIPs, when set, are the only addresses (CIDRs) ICE candidates
+	// are gathered on (souk: media.ips; livekit-server: rtc.ips.includes).
+	MediaIPs []string
 	// HTTPPort and UDPPort, 0 for a free port chosen at start.
 	HTTPPort, UDPPort int
 	// TCPPort carries ICE over TCP; 0 for a free port, -1 for none.

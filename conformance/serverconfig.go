@@ -28,6 +28,12 @@ func (s *Server) livekitArgs() ([]string, error) {
 			b.WriteString("  enable_loopback_candidate: true\n")
 		}
 	}
+	if len(o.MediaIPs) > 0 {
+		b.WriteString("  ips:\n    includes:\n")
+		for _, c := range o.MediaIPs {
+			fmt.Fprintf(&b, "      - %q\n", c)
+		}
+	}
 	if t := o.TURN; t != nil {
 		if s.TURNTCPPort != 0 {
 			return nil, fmt.Errorf("TURN over plain TCP: %w", ErrUnsupported)
@@ -76,6 +82,9 @@ func (s *Server) soukArgs() ([]string, []string, error) {
 		"SOUK_MEDIA_TCP_PORT=" + strconv.Itoa(s.TCPPort),
 		"SOUK_MEDIA_NODE_IPS=" + strings.Join(o.NodeIPs, ","),
 		"SOUK_MEDIA_TURN_ENABLED=" + strconv.FormatBool(o.TURN != nil),
+	}
+	if len(o.MediaIPs) > 0 {
+		env = append(env, "SOUK_MEDIA_IPS="+strings.Join(o.MediaIPs, ","))
 	}
 	if t := o.TURN; t != nil {
 		env = append(env,
