@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"testing"
 	"time"
 
 	"souk/internal/netlab"
@@ -294,5 +295,35 @@ func checkPath(ctx context.Context, e *Env, check string, p *Page, want func(*Tr
 	e.Check(check, err)
 	if t != nil {
 		e.Figure(check+" path", "%s", pathString(t))
+	}
+}
+
+// The helpers the lab scenarios judge by: a candidate line's address, and
+// loss before and after repair.
+func TestLabHelpers(t *testing.T) {
+	for _, tc := range []struct {
+		line string
+		want string
+	}{
+		{"candidate:1 1 udp 2130706431 198.18.1.2 40000 typ host", "198.18.1.2"},
+		{"a=candidate:2 1 tcp 1671430143 fd73:6f75:6b00:1::2 9 typ host tcptype passive", "fd73:6f75:6b00:1::2"},
+		{"candidate:3 1 udp 1 [fe80::1] 1 typ host", "fe80::1"},
+		{"candidate:4 1 udp", ""},
+		{"candidate:5 1 udp 1 4a1b.local 1 typ host", ""},
+	} {
+		got, ok := candidateAddr(tc.line)
+		if (tc.want == "") == ok || (ok && got.String() != tc.want) {
+			t.Errorf("candidateAddr(%q) = %v %v, want %q", tc.line, got, ok, tc.want)
+		}
+	}
+	c := lossCounters{received: 970, lost: 30, retransmittedReceived: 25}
+	if got := c.lostPercent(); got != 3 {
+		t.Errorf("lost %.2f%%, want 3%%", got)
+	}
+	if got := c.unrepairedPercent(); got != 0.5 {
+		t.Errorf("after repair %.2f%%, want 0.5%%", got)
+	}
+	if got := (lossCounters{received: 100, lost: 2, retransmittedReceived: 9}).unrepairedPercent(); got != 0 {
+		t.Errorf("more retransmissions than losses: %.2f%%, want 0", got)
 	}
 }
