@@ -172,34 +172,44 @@ func labRelayRun(ctx context.Context, e *Env) error {
 	if err != nil {
 		return err
 	}
+	defer l.settle()
+	clients := l.startClients(ctx, "clients", netlab.HostOptions{}, "a-udp", "b-udp", "a-tcp", "b-tcp", "a-tls", "b-tls")
 	public := l.srv.Addr().String()
 	cert, key, err := turnCert(e, public)
 	if err != nil {
 		return err
 	}
-	_, ps, err := l.clients(ctx, "clients", netlab.HostOptions{}, "a-udp", "b-udp", "a-tcp", "b-tcp", "a-tls", "b-tls")
+	// One server per transport, each with only that TURN listener, all
+	// started at once in the server's namespace (on ports of their own).
+	transports := []struct {
+		proto string
+		turn  TURNOptions
+		srv   *Server
+		err   error
+	}{
+		{proto: "udp", turn: TURNOptions{TCPPort: -1, TLSPort: -1}},
+		{proto: "tcp", turn: TURNOptions{UDPPort: -1, TLSPort: -1}},
+		{proto: "tls", turn: TURNOptions{UDPPort: -1, TCPPort: -1, TLSPort: 443, CertFile: cert, KeyFile: key}},
+	}
+	for i := range transports {
+		c := &transports[i]
+		c.srv, c.err = l.server(ctx, ServerOptions{TURN: &c.turn})
+		if c.err != nil && !errors.Is(c.err, ErrUnsupported) {
+			return c.err
+		}
+	}
+	_, ps, err := clients.wait()
 	if err != nil {
 		return err
 	}
-	for i, c := range []struct {
-		proto string
-		turn  TURNOptions
-	}{
-		{"udp", TURNOptions{TCPPort: -1, TLSPort: -1}},
-		{"tcp", TURNOptions{UDPPort: -1, TLSPort: -1}},
-		{"tls", TURNOptions{UDPPort: -1, TCPPort: -1, TLSPort: 443, CertFile: cert, KeyFile: key}},
-	} {
+	for i, c := range transports {
 		check := "relay_" + c.proto
-		srv, err := l.server(ctx, ServerOptions{TURN: &c.turn})
-		if errors.Is(err, ErrUnsupported) {
-			e.Check(check, err)
+		if c.err != nil {
+			e.Check(check, c.err)
 			continue
 		}
-		if err != nil {
-			return err
-		}
 		a, b := ps[2*i], ps[2*i+1]
-		if callPair(ctx, e, srv, check, a, b, labJoin(true)) {
+		if callPair(ctx, e, c.srv, check, a, b, labJoin(true)) {
 			checkPath(ctx, e, check+"_path", b, func(t *Transport) error {
 				if t.Local.RelayProtocol != c.proto {
 					return fmt.Errorf("not relayed over TURN/%s", c.proto)
@@ -207,8 +217,6 @@ func labRelayRun(ctx context.Context, e *Env) error {
 				return nil
 			})
 		}
-		// The next transport gets a server of its own: this one goes.
-		srv.Stop()
 	}
 	return nil
 }

@@ -27,7 +27,7 @@ func labScenarios() []Scenario {
 				"public one that the server advertises (`media.node_ips`, livekit-server's `rtc.node_ip`). Two Chromium " +
 				"participants in a client network publish and decode each other's video; the media path must be the " +
 				"public address, directly over UDP.",
-			Fast: true, Clients: lab, Timeout: 3 * time.Minute,
+			Fast: true, Clients: lab, Timeout: 5 * time.Minute,
 			Run: labNATRun,
 		},
 		{
@@ -35,14 +35,14 @@ func labScenarios() []Scenario {
 			Doc: "The server has two addresses on one interface and advertises the second. Participants reach signalling " +
 				"at each address and decode each other; two more join relay-only over TURN/UDP at the second address " +
 				"(TURN listening on 0.0.0.0, the default: a reply must leave from the address the request came to).",
-			Fast: true, Clients: lab, Timeout: 3 * time.Minute,
+			Fast: true, Clients: lab, Timeout: 5 * time.Minute,
 			Run: labTwoAddressesRun,
 		},
 		{
 			Name: "lab/udp-blocked",
 			Doc: "The clients' network drops all UDP. Two participants must connect over ICE-TCP (host TCP candidate) and " +
 				"two relay-only ones through TURN over TCP or TLS (livekit-server offers TURN over TLS only).",
-			Fast: true, Clients: lab, Timeout: 3 * time.Minute,
+			Fast: true, Clients: lab, Timeout: 5 * time.Minute,
 			Run: labUDPBlockedRun,
 		},
 		{
@@ -50,14 +50,14 @@ func labScenarios() []Scenario {
 			Doc: "A 1280×720 simulcast Chromium publisher (RTX negotiated) on an uplink losing 3 % of packets with 25 ms of " +
 				"delay; a subscriber on a clean link. Over a 15 s window the subscriber's video loss after repair must stay " +
 				"under 1 % and the publisher must be asked for retransmissions.",
-			Fast: true, Clients: lab, Timeout: 3 * time.Minute,
+			Fast: true, Clients: lab, Timeout: 5 * time.Minute,
 			Run: func(ctx context.Context, e *Env) error { return labLossRun(ctx, e, netlab.Uplink) },
 		},
 		{
 			Name: "lab/lossy-downlink",
 			Doc: "NACK repair toward a subscriber whose downlink loses 3 % of packets with 25 ms of delay: over a 15 s window " +
 				"its video loss after repair must stay under 1 %, with retransmissions from the server.",
-			Clients: lab, Timeout: 3 * time.Minute,
+			Clients: lab, Timeout: 5 * time.Minute,
 			Run: func(ctx context.Context, e *Env) error { return labLossRun(ctx, e, netlab.Downlink) },
 		},
 		{
@@ -65,14 +65,14 @@ func labScenarios() []Scenario {
 			Doc: "Relay-only participants (`iceTransportPolicy: 'relay'`) behind the NATed server, through its embedded TURN " +
 				"over UDP, TCP and TLS, one transport at a time (a server with only that TURN listener): media both ways, " +
 				"relayed over that protocol.",
-			Clients: lab, Timeout: 4 * time.Minute,
+			Clients: lab, Timeout: 8 * time.Minute,
 			Run: labRelayRun,
 		},
 		{
 			Name: "lab/ipv4-only",
 			Doc: "A dual-stack server (IPv4 and a unique local IPv6 address) advertising an IPv4 node address; clients " +
 				"without IPv6. The server must offer no IPv6 candidate, and the call must work.",
-			Clients: lab, Timeout: 3 * time.Minute,
+			Clients: lab, Timeout: 5 * time.Minute,
 			Run: labIPv4OnlyRun,
 		},
 	}
