@@ -8,7 +8,6 @@ import (
 	"net/netip"
 	"strconv"
 	"strings"
-	"time"
 
 	"souk/internal/netlab"
 )
@@ -43,7 +42,7 @@ func labNATRun(ctx context.Context, e *Env) error {
 		return nil
 	}
 	e.Figure("first frame", "%d ms", ms)
-	_, err = mediaBothWays(ctx, alice, bob, 30*time.Second)
+	_, err = mediaBothWays(ctx, alice, bob, labMediaWait)
 	if !e.Check("video_both_ways", err) {
 		return nil
 	}
@@ -88,7 +87,7 @@ func labTwoAddressesRun(ctx context.Context, e *Env) error {
 	_, err2 := joinAt(ctx, bob, srv, at(second), room, labJoin(false))
 	e.Check("signal_second_address", err2)
 	if err == nil && err2 == nil {
-		_, err = mediaBothWays(ctx, alice, bob, 45*time.Second)
+		_, err = mediaBothWays(ctx, alice, bob, labMediaWait)
 		if e.Check("video_both_ways", err) {
 			// Where the media goes is shown, not asserted: a UDP socket
 			// on 0.0.0.0 answers from the first address, and the browser

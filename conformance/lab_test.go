@@ -230,6 +230,11 @@ func labConnect(relay bool) map[string]any {
 	return o
 }
 
+// labMediaWait is how long a lab call may take from joining to video
+// decoding both ways: over a TURN/TCP relay on a machine as busy as the
+// development one, close to a minute.
+const labMediaWait = 75 * time.Second
+
 // labJoin is the join options of a lab participant that publishes camera
 // and microphone.
 func labJoin(relay bool) JoinOptions { return JoinOptions{ConnectOptions: labConnect(relay)} }
@@ -245,7 +250,7 @@ func callPair(ctx context.Context, e *Env, srv *Server, check string, a, b *Page
 	}
 	if err == nil {
 		e.Logf("%s: %s: joined in %.1f s", e.Kind, check, time.Since(start).Seconds())
-		_, err = mediaBothWays(ctx, a, b, 45*time.Second)
+		_, err = mediaBothWays(ctx, a, b, labMediaWait)
 	}
 	if err == nil {
 		e.Logf("%s: %s: video both ways in %.1f s", e.Kind, check, time.Since(start).Seconds())
