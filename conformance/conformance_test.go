@@ -180,10 +180,19 @@ func versions(t Tools) []string {
 		out = append(out, "livekit-server: "+cmdOut(t.LivekitServer, "--version"))
 	}
 	if t.Souk != "" {
-		out = append(out, "souk: "+cmdOut(t.Souk, "version"))
+		commit := "unknown"
+		if b, err := exec.Command("git", "-C", t.Root, "rev-parse", "--short", "HEAD").Output(); err == nil {
+			commit = strings.TrimSpace(string(b))
+		}
+		out = append(out, fmt.Sprintf("souk: %s, built from commit %s", cmdOut(t.Souk, "version"), commit))
 	}
 	if t.Chromium != "" {
-		out = append(out, "Chromium: "+cmdOut(t.Chromium, "--version"))
+		// Debian's /usr/bin/chromium is a launcher script; ask the binary.
+		bin := "/usr/lib/chromium/chromium"
+		if existing(bin) == "" {
+			bin = t.Chromium
+		}
+		out = append(out, "Chromium: "+cmdOut(bin, "--version"))
 	}
 	if t.LivekitClientDist != "" {
 		out = append(out, "livekit-client: "+pkgVersion(filepath.Dir(t.LivekitClientDist)))

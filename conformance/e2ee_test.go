@@ -36,8 +36,10 @@ func e2eeRun(ctx context.Context, e *Env) error {
 		p *Page
 		o JoinOptions
 	}{
-		{alice, JoinOptions{E2EEKey: key}},
-		{bob, JoinOptions{E2EEKey: key, NoAudio: true}},
+		// 360p: four pages encrypting and decrypting in workers fit a
+		// small test machine.
+		{alice, JoinOptions{E2EEKey: key, Capture: &Size{Width: 640, Height: 360}}},
+		{bob, JoinOptions{E2EEKey: key, NoAudio: true, Capture: &Size{Width: 640, Height: 360}}},
 		{carol, JoinOptions{E2EEKey: "some-other-key", NoVideo: true, NoAudio: true}},
 		{dave, JoinOptions{NoVideo: true, NoAudio: true}},
 	} {

@@ -53,7 +53,10 @@ func goClientRun(ctx context.Context, e *Env) error {
 				switch {
 				case !strings.EqualFold(codec, want):
 					err = fmt.Errorf("codec %s, want %s", codec, want)
-				case st.Packets < map[string]int{"video": 100, "audio": 150}[kind]:
+				// Flowing is what counts here (the rate depends on the layer
+				// and the publisher's encoder): 5 video packets/s, and 25
+				// of the 50 Opus packets/s.
+				case st.Packets < map[string]int{"video": 30, "audio": 150}[kind]:
 					err = fmt.Errorf("only %d %s packets in 6 s", st.Packets, kind)
 				case st.Gaps > st.Packets/50 || st.Duplicates > st.Packets/50:
 					err = fmt.Errorf("%d gaps and %d duplicates in %d packets on loopback", st.Gaps, st.Duplicates, st.Packets)

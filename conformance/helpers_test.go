@@ -110,5 +110,5 @@ func publisherFigures(ctx context.Context, e *Env, pub *Page) {
 		rtx += l.RetransmittedPacketsSent
 		sent += l.PacketsSent
 	}
-	e.Figure("publisher NACKs in / retransmitted", "%d / %d of %d", nacks, rtx, sent)
+	e.Figure("publisher NACKs, retransmissions", "%d NACKs, %d of %d packets resent", nacks, rtx, sent)
 }

@@ -154,7 +154,9 @@
       listen(room);
       if (o.e2eeKey) await room.setE2EEEnabled(true);
       joinStartedAt = Date.now();
-      await room.connect(url, token, { autoSubscribe: o.autoSubscribe ?? true, ...(o.connectOptions || {}) });
+      // A busy test machine can take longer than livekit-client's 15 s to
+      // connect a peer connection; the scenarios time out on their own.
+      await room.connect(url, token, { autoSubscribe: o.autoSubscribe ?? true, peerConnectionTimeout: 45000, ...(o.connectOptions || {}) });
       const connectedMs = Date.now() - joinStartedAt;
       if (o.video ?? true) await room.localParticipant.setCameraEnabled(true);
       if (o.audio ?? true) await room.localParticipant.setMicrophoneEnabled(true);
