@@ -40,23 +40,26 @@ func labScenarios() []Scenario {
 		},
 		{
 			Name: "lab/udp-blocked",
-			Doc: "The clients' network drops all UDP. Two participants must connect over ICE-TCP (host TCP candidate) and " +
-				"two relay-only ones through TURN over TCP or TLS (livekit-server offers TURN over TLS only).",
+			Doc: "The clients' network drops all UDP. Two participants must connect over ICE-TCP to the server's host TCP " +
+				"candidate (a server without TURN, so that no relay competes), and two relay-only ones through TURN over TCP " +
+				"or TLS at a server with TURN (livekit-server offers TURN over TLS only).",
 			Fast: true, Clients: lab, Timeout: 5 * time.Minute,
 			Run: labUDPBlockedRun,
 		},
 		{
 			Name: "lab/lossy-uplink",
 			Doc: "A 1280×720 simulcast Chromium publisher (RTX negotiated) on an uplink losing 3 % of packets with 25 ms of " +
-				"delay; a subscriber on a clean link. Over a 15 s window the subscriber's video loss after repair must stay " +
-				"under 1 % and the publisher must be asked for retransmissions.",
+				"delay; a subscriber on a clean link. Over a 15 s window the subscriber must decode at least 10 frames/s, its " +
+				"video loss after repair (packets lost less those retransmitted) must stay under 1 %, and the publisher must " +
+				"have been asked for retransmissions.",
 			Fast: true, Clients: lab, Timeout: 5 * time.Minute,
 			Run: func(ctx context.Context, e *Env) error { return labLossRun(ctx, e, netlab.Uplink) },
 		},
 		{
 			Name: "lab/lossy-downlink",
 			Doc: "NACK repair toward a subscriber whose downlink loses 3 % of packets with 25 ms of delay: over a 15 s window " +
-				"its video loss after repair must stay under 1 %, with retransmissions from the server.",
+				"it must decode at least 10 frames/s, its video loss after repair must stay under 1 %, and retransmissions from " +
+				"the server must reach it.",
 			Clients: lab, Timeout: 5 * time.Minute,
 			Run: func(ctx context.Context, e *Env) error { return labLossRun(ctx, e, netlab.Downlink) },
 		},
