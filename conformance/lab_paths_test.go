@@ -97,6 +97,7 @@ func labTwoAddressesRun(ctx context.Context, e *Env) error {
 			}
 		}
 	}
+	hangUp(ctx, alice, bob)
 	if callPair(ctx, e, srv, "relay_udp_second_address", carol, dave, labJoin(true)) {
 		checkPath(ctx, e, "relayed_over_udp", dave, func(t *Transport) error {
 			if t.Local.RelayProtocol != "udp" {
@@ -155,6 +156,7 @@ func labUDPBlockedRun(ctx context.Context, e *Env) error {
 			return nil
 		})
 	}
+	hangUp(ctx, alice, bob)
 	if callPair(ctx, e, relaySrv, "relay_tcp_or_tls", carol, dave, labJoin(true)) {
 		checkPath(ctx, e, "relay_path", dave, func(t *Transport) error {
 			if t.Local.RelayProtocol != "tcp" && t.Local.RelayProtocol != "tls" {
@@ -216,6 +218,7 @@ func labRelayRun(ctx context.Context, e *Env) error {
 				return nil
 			})
 		}
+		hangUp(ctx, a, b)
 	}
 	return nil
 }

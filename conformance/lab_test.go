@@ -239,8 +239,21 @@ func labConnect(relay bool) map[string]any {
 const labMediaWait = 75 * time.Second
 
 // labJoin is the join options of a lab participant that publishes camera
-// and microphone.
-func labJoin(relay bool) JoinOptions { return JoinOptions{ConnectOptions: labConnect(relay)} }
+// and microphone: 640×360, as the connectivity scenarios need media, not
+// quality, and several participants share one Chromium on a small machine.
+func labJoin(relay bool) JoinOptions {
+	return JoinOptions{ConnectOptions: labConnect(relay), Capture: &Size{Width: 640, Height: 360}}
+}
+
+// hangUp disconnects pages whose call is over, so that the next pair of
+// the run does not share the machine with them.
+func hangUp(ctx context.Context, pages ...*Page) {
+	for _, p := range pages {
+		if err := p.Do(ctx, "disconnect", nil, nil); err != nil {
+			p.c.addLog("hang up: " + err.Error())
+		}
+	}
+}
 
 // callPair joins a and b to a fresh room and waits until each decodes the
 // other's video; it records check and returns nil when that fails.
