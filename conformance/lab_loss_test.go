@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"souk/internal/netlab"
@@ -48,7 +49,9 @@ func labLossRun(ctx context.Context, e *Env, lossy netlab.Direction) error {
 	e.Figure("impairment", "%s %s (%s)", lossy, loss, backend)
 
 	room := e.Room("loss")
-	_, err = alice.Join(ctx, srv, room, JoinOptions{NoAudio: true, ConnectOptions: labConnect(false)})
+	// Simulcast at 640×360 (two layers): the repair is what is measured,
+	// and a 720p encoder of three layers would starve on a small machine.
+	_, err = alice.Join(ctx, srv, room, JoinOptions{NoAudio: true, ConnectOptions: labConnect(false), Capture: &Size{Width: 640, Height: 360}})
 	if err == nil {
 		_, err = bob.Join(ctx, srv, room, JoinOptions{NoVideo: true, NoAudio: true, ConnectOptions: labConnect(false)}, NoPublish())
 	}
@@ -62,7 +65,7 @@ func labLossRun(ctx context.Context, e *Env, lossy netlab.Direction) error {
 	e.Figure("first frame", "%d ms", ms)
 	// Let the encoder and the congestion controllers settle, then
 	// measure a window.
-	pause(ctx, 5*time.Second)
+	pause(ctx, 10*time.Second)
 	before, errB := lossSnapshot(ctx, alice, bob)
 	pause(ctx, 15*time.Second)
 	after, errA := lossSnapshot(ctx, alice, bob)
@@ -74,6 +77,7 @@ func labLossRun(ctx context.Context, e *Env, lossy netlab.Direction) error {
 	e.Figure("video packets lost", "%.2f%%", w.lostPercent())
 	e.Figure("video loss after repair", "%.2f%%", w.unrepairedPercent())
 	e.Figure("frames decoded", "%d in 15 s", w.framesDecoded)
+	e.Figure("publisher layers", "%s", after.layers)
 	e.Figure("decoded size", "%s", size(after.in.FrameWidth, after.in.FrameHeight))
 	e.Figure("jitter buffer", "%d ms", after.in.JitterBufferMs)
 	e.Figure("RTT", "%d ms", after.rttMs)
@@ -120,6 +124,7 @@ func labLossRun(ctx context.Context, e *Env, lossy netlab.Direction) error {
 // view of the publisher's video, and what the publisher retransmitted.
 type lossCounters struct {
 	in                    InboundTrack
+	layers                string // the publisher's encodings, "q 320×180, h 640×360"
 	rttMs                 int
 	received, lost        int
 	nacks                 int
@@ -148,16 +153,19 @@ func lossSnapshot(ctx context.Context, pub, sub *Page) (lossCounters, error) {
 	if in.Transport != nil {
 		c.rttMs = in.Transport.RTTMs
 	}
+	var layers []string
 	for _, layer := range out.Video {
 		c.retransmittedSent += layer.RetransmittedPacketsSent
+		layers = append(layers, layer.RID+" "+size(layer.FrameWidth, layer.FrameHeight))
 	}
+	c.layers = strings.Join(layers, ", ")
 	return c, nil
 }
 
 // minus is the change from an earlier snapshot.
 func (c lossCounters) minus(earlier lossCounters) lossCounters {
 	return lossCounters{
-		in: c.in, rttMs: c.rttMs,
+		in: c.in, layers: c.layers, rttMs: c.rttMs,
 		received: c.received - earlier.received, lost: c.lost - earlier.lost, nacks: c.nacks - earlier.nacks,
 		retransmittedReceived: c.retransmittedReceived - earlier.retransmittedReceived,
 		retransmittedSent:     c.retransmittedSent - earlier.retransmittedSent,
