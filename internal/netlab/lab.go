@@ -70,13 +70,17 @@ func Available() error {
 	if os.Geteuid() != 0 {
 		missing = append(missing, "root")
 	}
+	var tools []string
 	for _, tool := range []string{"ip", "iptables", "ip6tables", "iptables-restore", "ip6tables-restore", "tc"} {
 		if _, err := exec.LookPath(tool); err != nil {
-			missing = append(missing, tool)
+			tools = append(tools, tool)
 		}
 	}
+	if len(tools) > 0 {
+		missing = append(missing, strings.Join(tools, ", ")+" (`make netlab-tools` installs iproute2 and iptables)")
+	}
 	if len(missing) > 0 {
-		return fmt.Errorf("%w: needs %s (`make netlab-tools` installs iproute2 and iptables)", ErrUnavailable, strings.Join(missing, ", "))
+		return fmt.Errorf("%w: needs %s", ErrUnavailable, strings.Join(missing, " and "))
 	}
 	return nil
 }
