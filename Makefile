@@ -11,7 +11,7 @@ FUZZTIME ?= 10s
 
 WEB_SOURCES := $(shell find web/src web/public -type f 2>/dev/null) web/index.html web/vite.config.ts web/tsconfig.json
 
-.PHONY: run build souk web deps chromium coturn livekit-server test test-go test-protocol test-web test-e2e conformance fuzz vet bench clean
+.PHONY: run build souk web deps chromium coturn netlab-tools livekit-server test test-go test-protocol test-web test-e2e conformance fuzz vet bench clean
 
 ## run: build everything and start Souk on embedded defaults (http://localhost:7880)
 run: build
@@ -49,6 +49,13 @@ coturn:
 		$(SUDO) apt-get update -qq && \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq coturn >/dev/null; }
 
+## netlab-tools: ip, tc (iproute2) and iptables for the network lab tests (internal/netlab), installed when missing
+netlab-tools:
+	@{ command -v ip && command -v tc && command -v iptables && command -v ip6tables-restore; } >/dev/null 2>&1 || { \
+		echo "installing iproute2 and iptables from Debian packages"; \
+		$(SUDO) apt-get update -qq && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq iproute2 iptables >/dev/null; }
+
 ## livekit-server: the reference server of the conformance suite, built once into .tools/
 LIVEKIT_SERVER_VERSION := v1.13.5
 LIVEKIT_SERVER := .tools/livekit-server/server
@@ -60,7 +67,7 @@ $(LIVEKIT_SERVER):
 	GOBIN=$(CURDIR)/$(@D) $(GO) install github.com/livekit/livekit-server/cmd/server@$(LIVEKIT_SERVER_VERSION)
 
 ## test: install what the tests need, then run them all
-test: deps chromium coturn livekit-server build vet test-go fuzz test-web test-e2e
+test: deps chromium coturn netlab-tools livekit-server build vet test-go fuzz test-web test-e2e
 
 ## vet: go vet, and go.mod must already be tidy
 vet:
@@ -72,7 +79,7 @@ test-go: souk
 	SOUK_BINARY=$(CURDIR)/$(BIN) $(GO) test -count=1 -timeout 20m ./...
 
 ## conformance: every scenario against livekit-server and Souk; writes benchmarks/CONFORMANCE.md
-conformance: deps chromium livekit-server build
+conformance: deps chromium netlab-tools livekit-server build
 	SOUK_BINARY=$(CURDIR)/$(BIN) $(GO) test -count=1 -timeout 60m -v -run 'TestConformance' ./conformance \
 		-args -conformance.all -conformance.report=$(CURDIR)/benchmarks/CONFORMANCE.md
 

@@ -34,6 +34,7 @@ func suite() []Scenario {
 		rtcNodeScenarios(),
 		goClientScenarios(),
 		transportScenarios(),
+		labScenarios(),
 	} {
 		all = append(all, group...)
 	}

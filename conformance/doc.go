@@ -15,8 +15,9 @@
 // and the test that runs them are the _test.go files; README.md says how to
 // add one.
 //
-// Imports: souk/signal/client, souk/internal/browsertest, souk/turn (its
-// test certificate writer only), the LiveKit protocol module (tokens) and
+// Imports: souk/signal/client, souk/internal/browsertest, souk/internal/netlab
+// (whether the network lab can run), souk/turn (its test certificate
+// writer only), the LiveKit protocol module (tokens) and
 // the standard library. It must not import sfu/, signal/ or the binary's
 // packages: Souk is tested as a process.
 package conformance

@@ -23,6 +23,10 @@ const (
 	RTCNode ClientKind = "rtc-node"
 	// GoClient is souk/signal/client, in the test process.
 	GoClient ClientKind = "go"
+	// Lab is no client but the network lab (internal/netlab) the lab
+	// scenarios run servers and clients in: root and the ip, iptables
+	// and tc programs.
+	Lab ClientKind = "netlab"
 )
 
 // Scenario is one behaviour run against both servers with the same

@@ -65,6 +65,11 @@ type ServerOptions struct {
 	// (default BindIP, or 127.0.0.1 for a wildcard BindIP); set it when
 	// the server is reached through a namespace's routed address.
 	ProbeHost string
+	// ProbeClient makes the readiness requests (default: a plain client
+	// in the test's own network). A server in a network namespace is
+	// probed with a client whose connections start there
+	// (netlab.Host.HTTPClient).
+	ProbeClient *http.Client
 	// Env adds environment variables (souk: any SOUK_* key wins over the
 	// harness's). Extra is appended to livekit-server's YAML.
 	Env   []string
@@ -229,6 +234,9 @@ func isWildcard(ip string) bool { return ip == "0.0.0.0" || ip == "::" || ip == 
 
 func (s *Server) waitReady(ctx context.Context, url string) error {
 	hc := &http.Client{Timeout: 2 * time.Second}
+	if s.Opts.ProbeClient != nil {
+		hc = &http.Client{Transport: s.Opts.ProbeClient.Transport, Timeout: 2 * time.Second}
+	}
 	for {
 		req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 		if err != nil {

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"souk/internal/browsertest"
+	"souk/internal/netlab"
 )
 
 // Tools are the programs and packages the suite runs, found on this machine.
@@ -107,6 +108,10 @@ func (t Tools) Missing(sc Scenario, kinds ...ServerKind) []string {
 			}
 			if t.LivekitClientDist == "" || t.Playwright == "" {
 				m = append(m, "node_modules livekit-client and playwright-core (make deps)")
+			}
+		case Lab:
+			if err := netlab.Available(); err != nil {
+				m = append(m, err.Error())
 			}
 		case RTCNode:
 			if t.Node == "" {

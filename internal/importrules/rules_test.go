@@ -59,7 +59,8 @@ var rules = map[string]rule{
 	"souk/web":                        {doc: "web/embed.go", others: []string{}},
 	"souk/internal/importrules":       {doc: "internal/importrules/doc.go", others: []string{}},
 	"souk/internal/browsertest":       {doc: "internal/browsertest/doc.go", others: []string{}},
-	"souk/conformance":                {doc: "conformance/doc.go", souk: []string{"souk/signal/client", "souk/internal/browsertest", "souk/turn"}, others: []string{"github.com/livekit/protocol"}},
+	"souk/internal/netlab":            {doc: "internal/netlab/doc.go", others: []string{"golang.org/x/sys/unix", "golang.org/x/net/icmp", "golang.org/x/net/ipv4", "golang.org/x/net/ipv6"}},
+	"souk/conformance":                {doc: "conformance/doc.go", souk: []string{"souk/signal/client", "souk/internal/browsertest", "souk/internal/netlab", "souk/turn"}, others: []string{"github.com/livekit/protocol"}},
 	"souk/cmd/...":                    {doc: "cmd/souk/doc.go", souk: []string{"souk/..."}},
 	"souk/benchmarks/...":             {doc: "benchmarks/http/doc.go", souk: []string{"souk/config", "souk/platform/..."}},
 }
