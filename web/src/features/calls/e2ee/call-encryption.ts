@@ -1,7 +1,7 @@
 // End-to-end encryption of a call: livekit-client encrypts every frame in a
 // worker with a key only the participants know; the key agreement
 // (key-agreement.ts) provides that key, one per epoch.
-import { ExternalE2EEKeyProvider, RoomEvent, createKeyMaterialFromBuffer, isE2EESupported, type E2EEOptions, type Room } from 'livekit-client'
+import { ExternalE2EEKeyProvider, createKeyMaterialFromBuffer, isE2EESupported, type E2EEOptions, type Room } from 'livekit-client'
 import { KeyAgreement, type FrameKeySink, type Logger } from './key-agreement'
 import { roomTransport } from './livekit-transport'
 import type { CallEncryption, CallEncryptionState } from './types'
@@ -78,15 +78,12 @@ export function createCallEncryption(opts: CreateCallEncryptionOptions): CallEnc
       const identity = room.localParticipant.identity || opts.identity
       if (identity !== opts.identity) logger.warn(`e2ee: the room's identity ${identity} is not ${opts.identity}; using the room's`)
       const agreement = new KeyAgreement({ identity, transport: roomTransport(room), sink: keyProvider, keyringSize: KEYRING_SIZE, logger, onState: setState })
-      const onError = (error: Error) => logger.warn('e2ee: livekit reported an encryption error', error)
-      room.on(RoomEvent.EncryptionError, onError)
       void agreement.start()
       let attached = true
       const detach = () => {
         if (!attached) return
         attached = false
         agreement.stop()
-        room.off(RoomEvent.EncryptionError, onError)
         if (detachCurrent === detach) detachCurrent = undefined
       }
       detachCurrent = detach

@@ -121,6 +121,22 @@ describe('key agreement', () => {
     stopAll(a, b, d)
   })
 
+  it('agrees again with someone it saw leave and come back with the same key', async () => {
+    const net = new TestNetwork()
+    const a = await participant(net, 'alice')
+    const b = await participant(net, 'bob')
+    const before = await agreed([a, b])
+    const keysBefore = a.keys.length
+    // Long enough for alice to start an epoch of her own meanwhile.
+    net.blip('bob', 100)
+    await vi.waitFor(() => expect(a.state().participants).toEqual(['alice']), WAIT)
+    // Alice forgot bob's key when he left; bob still knows hers, and answers her announcement anyway.
+    await vi.waitFor(() => expect(a.keys.length).toBeGreaterThanOrEqual(keysBefore + 2), WAIT)
+    const after = await agreed([a, b])
+    expect(after.key).not.toBe(before.key)
+    stopAll(a, b)
+  })
+
   it('continues with the next leader, at a higher epoch, when the leader leaves', async () => {
     const net = new TestNetwork()
     const a = await participant(net, 'alice')
@@ -214,13 +230,13 @@ describe('key agreement', () => {
       ['alice', new Uint8Array([0xff, 0xfe, 0x00])],
       ['alice', enc.encode('"just a string"')],
       ['alice', enc.encode('{"v":2,"t":"pk","pk":"x","epoch":0}')],
-      ['alice', enc.encode('{"v":1,"t":"pk","pk":"short","epoch":0}')],
+      ['alice', enc.encode('{"v":1,"t":"pk","pk":"short","reply":true,"epoch":0}')],
       ['alice', enc.encode('{"v":1,"t":"hello"}')],
       ['alice', enc.encode('{"v":1,"t":"key","epoch":1,"members":[["bob","x"]],"sealed":[]}')],
       ['alice', enc.encode(JSON.stringify({ v: 1, t: 'key', epoch: -1, members: [], sealed: [] }))],
       ['alice', new Uint8Array(70 * 1024)],
       // a valid point-sized string that is not on the curve
-      ['alice', enc.encode(JSON.stringify({ v: 1, t: 'pk', pk: 'A'.repeat(87), epoch: 0 }))],
+      ['alice', enc.encode(JSON.stringify({ v: 1, t: 'pk', pk: 'A'.repeat(87), reply: true, epoch: 0 }))],
       // a key message that claims another sender as leader
       ['carol', firstKeyMessage.bytes],
       // a replay of the first epoch, whose members are the same as now
@@ -248,7 +264,7 @@ describe('key agreement', () => {
       await vi.runAllTimersAsync()
       expect(vi.getTimerCount()).toBe(0)
       const states = a.states.length
-      net.deliver('bob', 'alice', encodeMessage({ v: 1, t: 'pk', pk: a.agreement.publicKey, epoch: 0 }))
+      net.deliver('bob', 'alice', encodeMessage({ v: 1, t: 'pk', pk: a.agreement.publicKey, reply: false, epoch: 0 }))
       await vi.runAllTimersAsync()
       expect(a.states.length).toBe(states)
     } finally {

@@ -189,8 +189,8 @@ export class KeyAgreement {
     }
   }
 
-  private async announce(to?: string[]): Promise<void> {
-    await this.send(encodeMessage({ v: 1, t: 'pk', pk: this.ownPublic, epoch: this.highestEpoch }), to)
+  private async announce(to?: string[], reply = false): Promise<void> {
+    await this.send(encodeMessage({ v: 1, t: 'pk', pk: this.ownPublic, reply, epoch: this.highestEpoch }), to)
   }
 
   /** Repeats the announcement to those present who have not announced a key, a few times. */
@@ -235,6 +235,8 @@ export class KeyAgreement {
     if (from === this.opts.identity) return
     if (msg.t === 'pk') {
       this.highestEpoch = Math.max(this.highestEpoch, msg.epoch)
+      // The sender may have forgotten our key (it saw us leave and come back), so every announcement gets an answer.
+      if (!msg.reply) await this.announce([from], true)
       await this.peerKey(from, msg.pk)
       return
     }
@@ -253,8 +255,6 @@ export class KeyAgreement {
       return
     }
     this.peers.set(from, { publicKey, key })
-    // Answer once per new key, so a newcomer learns ours even if it missed the broadcast.
-    await this.announce([from])
     await this.viewChanged()
   }
 

@@ -17,6 +17,7 @@ export interface Relayed {
 
 export class TestNetwork {
   private nodes = new Map<string, Node>()
+  private hidden = new Set<string>()
   /** every delivered message, as the server saw it */
   readonly relayed: Relayed[] = []
   /** lets a test rewrite what the server relays; return null to drop */
@@ -48,6 +49,19 @@ export class TestNetwork {
     this.membershipChanged()
   }
 
+  /**
+   * Everyone but `identity` sees it leave and come back, as after a full
+   * reconnection; its own side notices nothing.
+   */
+  blip(identity: string, awayMs: number): void {
+    this.hidden.add(identity)
+    this.membershipChanged()
+    setTimeout(() => {
+      this.hidden.delete(identity)
+      this.membershipChanged()
+    }, awayMs)
+  }
+
   /** Number of handlers a participant still has registered. */
   handlers(identity: string): number {
     const n = this.nodes.get(identity)
@@ -68,7 +82,7 @@ export class TestNetwork {
   }
 
   private others(identity: string): string[] {
-    return [...this.nodes.keys()].filter((id) => id !== identity)
+    return [...this.nodes.keys()].filter((id) => id !== identity && !this.hidden.has(id))
   }
 
   private membershipChanged(): void {

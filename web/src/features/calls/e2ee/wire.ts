@@ -23,11 +23,16 @@ const SEALED_LENGTH = 64
 /** An identity and the public key it announced, in base64url. */
 export type Member = readonly [identity: string, publicKey: string]
 
-/** "Here is my public key for this call." Broadcast on start, sent to each newcomer, and answered once. */
+/**
+ * "Here is my public key for this call." Announced on start, to each
+ * newcomer and again to those who stay silent; every announcement is
+ * answered with a reply, and replies are not answered.
+ */
 export interface PublicKeyMessage {
   v: 1
   t: 'pk'
   pk: string
+  reply: boolean
   /** the highest epoch the sender knows, so a newcomer that becomes leader continues above it */
   epoch: number
 }
@@ -109,7 +114,8 @@ export function decodeMessage(bytes: Uint8Array): WireMessage | { invalid: strin
   if (m.t === 'pk') {
     if (!isPublicKeyString(m.pk)) return { invalid: 'bad public key' }
     if (!isEpoch(m.epoch, 0)) return { invalid: 'bad epoch' }
-    return { v: 1, t: 'pk', pk: m.pk, epoch: m.epoch }
+    if (typeof m.reply !== 'boolean') return { invalid: 'bad reply flag' }
+    return { v: 1, t: 'pk', pk: m.pk, reply: m.reply, epoch: m.epoch }
   }
   if (m.t === 'key') {
     if (!isEpoch(m.epoch, 1)) return { invalid: 'bad epoch' }
