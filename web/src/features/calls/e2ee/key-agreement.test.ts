@@ -137,6 +137,20 @@ describe('key agreement', () => {
     stopAll(a, b)
   })
 
+  it('lets a newcomer wait for the group key rather than make an epoch of its own', async () => {
+    const net = new TestNetwork()
+    const a = await participant(net, 'alice')
+    const b = await participant(net, 'bob')
+    const before = await agreed([a, b])
+    // Keys take longer to arrive than a leader waits before an epoch.
+    net.latencyMs = 50
+    const c = await participant(net, 'carol', { soloGraceMs: 60_000 })
+    const after = await agreed([a, b, c])
+    expect(c.keys.map((k) => k.index)).toEqual([after.index])
+    expect(after.index).toBe((before.index + 1) % 16)
+    stopAll(a, b, c)
+  })
+
   it('continues with the next leader, at a higher epoch, when the leader leaves', async () => {
     const net = new TestNetwork()
     const a = await participant(net, 'alice')

@@ -42,6 +42,12 @@ export interface KeyAgreementOptions {
   onState?: (state: CallEncryptionState) => void
   /** The leader waits this long after a membership change before it starts an epoch, so a burst of changes makes one epoch. */
   rekeyDelayMs?: number
+  /**
+   * Alone among participants who have not announced a key yet (just joined),
+   * the leader waits this long before an epoch of its own, as they usually
+   * announce within a round trip and lead themselves.
+   */
+  soloGraceMs?: number
   /** While someone present has not announced a key, the announcement is repeated this often, at most `announceAttempts` times. */
   announceIntervalMs?: number
   announceAttempts?: number
@@ -50,7 +56,7 @@ export interface KeyAgreementOptions {
   logger?: Logger
 }
 
-const DEFAULTS = { rekeyDelayMs: 150, announceIntervalMs: 3000, announceAttempts: 5, keyringSize: 16 }
+const DEFAULTS = { rekeyDelayMs: 150, soloGraceMs: 2000, announceIntervalMs: 3000, announceAttempts: 5, keyringSize: 16 }
 const MAX_PENDING = 8
 
 const encoder = new TextEncoder()
@@ -271,7 +277,8 @@ export class KeyAgreement {
     this.setState({ status: 'negotiating', code: null, participants: view.map((m) => m[0]) })
     if (view[0]![0] === this.opts.identity) {
       clearTimeout(this.rekeyTimer)
-      this.rekeyTimer = setTimeout(() => this.enqueue(() => this.rekey()), this.opts.rekeyDelayMs)
+      const delay = view.length === 1 && this.present.size > 0 ? this.opts.soloGraceMs : this.opts.rekeyDelayMs
+      this.rekeyTimer = setTimeout(() => this.enqueue(() => this.rekey()), delay)
       return
     }
     clearTimeout(this.rekeyTimer)

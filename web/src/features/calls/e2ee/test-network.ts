@@ -22,6 +22,8 @@ export class TestNetwork {
   readonly relayed: Relayed[] = []
   /** lets a test rewrite what the server relays; return null to drop */
   rewrite: (m: Relayed) => Uint8Array | null = (m) => m.bytes
+  /** how long a message takes to arrive */
+  latencyMs = 0
 
   join(identity: string): AgreementTransport {
     const node: Node = { onMessage: new Set(), onMembership: new Set() }
@@ -78,7 +80,7 @@ export class TestNetwork {
       if (out === null) return
       this.relayed.push({ ...m, bytes: out })
       for (const h of node.onMessage) h(from, out)
-    }, 0)
+    }, this.latencyMs)
   }
 
   private others(identity: string): string[] {
@@ -116,6 +118,7 @@ export async function participant(net: TestNetwork, identity: string, options: P
     sink: { setFrameKey: (key, index) => void keys.push({ key: new Uint8Array(key), index }) },
     onState: (s) => states.push(s),
     rekeyDelayMs: 5,
+    soloGraceMs: 50,
     announceIntervalMs: 50,
     logger,
     ...options,
