@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { TestNetwork, hex, participant, type TestParticipant } from './test-network'
-import { decodeMessage, encodeMessage, fromBase64Url, transcript, type KeyMessage } from './wire'
+import { MAX_MEMBERS, decodeMessage, encodeMessage, fromBase64Url, transcript, type KeyMessage } from './wire'
 
 const WAIT = { timeout: 15_000, interval: 10 }
 
@@ -149,6 +149,20 @@ describe('key agreement', () => {
     expect(c.keys.map((k) => k.index)).toEqual([after.index])
     expect(after.index).toBe((before.index + 1) % 16)
     stopAll(a, b, c)
+  })
+
+  it('fails, rather than send a key message nobody would accept, beyond the member limit', async () => {
+    const net = new TestNetwork()
+    const ps: TestParticipant[] = []
+    for (let i = 0; i <= MAX_MEMBERS; i++) ps.push(await participant(net, `p${String(i).padStart(3, '0')}`, { announceIntervalMs: 60_000 }))
+    const leader = ps[0]!
+    await vi.waitFor(() => expect(leader.state()).toMatchObject({ status: 'failed', error: `more than ${MAX_MEMBERS} participants` }), WAIT)
+    expect(leader.state().participants).toHaveLength(MAX_MEMBERS + 1)
+    const oversized = net.relayed
+      .map((m) => JSON.parse(new TextDecoder().decode(m.bytes)) as { t: string; members?: unknown[] })
+      .filter((m) => m.t === 'key' && (m.members?.length ?? 0) > MAX_MEMBERS)
+    expect(oversized).toHaveLength(0)
+    stopAll(...ps)
   })
 
   it('continues with the next leader, at a higher epoch, when the leader leaves', async () => {

@@ -10,6 +10,7 @@ import {
   isPublicKeyString,
   toBase64Url,
   transcript,
+  MAX_MEMBERS,
   type KeyMessage,
   type Member,
 } from './wire'
@@ -155,7 +156,7 @@ export class KeyAgreement {
     this.setState({ status: 'negotiating', code: null, participants: [this.opts.identity] })
     this.enqueue(async () => {
       this.present = new Set(transport.participants().filter((id) => id !== this.opts.identity))
-      await this.announce()
+      this.announce()
       await this.viewChanged()
     })
     this.announceTimer = setInterval(() => this.enqueue(() => this.reannounce()), this.opts.announceIntervalMs)
@@ -187,16 +188,21 @@ export class KeyAgreement {
     this.opts.onState?.(next)
   }
 
-  private async send(bytes: Uint8Array<ArrayBuffer>, to?: string[]): Promise<void> {
+  /**
+   * Sends without waiting for delivery: livekit's publishData may wait for
+   * the publisher connection, and incoming messages must not queue behind it.
+   */
+  private send(bytes: Uint8Array<ArrayBuffer>, to?: string[]): void {
+    const warn = (err: unknown) => this.opts.logger.warn('e2ee: sending failed', err)
     try {
-      await this.opts.transport.send(bytes, to)
+      this.opts.transport.send(bytes, to).catch(warn)
     } catch (err) {
-      this.opts.logger.warn('e2ee: sending failed', err)
+      warn(err)
     }
   }
 
-  private async announce(to?: string[], reply = false): Promise<void> {
-    await this.send(encodeMessage({ v: 1, t: 'pk', pk: this.ownPublic, reply, epoch: this.highestEpoch }), to)
+  private announce(to?: string[], reply = false): void {
+    this.send(encodeMessage({ v: 1, t: 'pk', pk: this.ownPublic, reply, epoch: this.highestEpoch }), to)
   }
 
   /** Repeats the announcement to those present who have not announced a key, a few times. */
@@ -204,7 +210,7 @@ export class KeyAgreement {
     const silent = [...this.present].filter((id) => !this.peers.has(id) && (this.announcements.get(id) ?? 0) < this.opts.announceAttempts)
     if (silent.length === 0) return
     for (const id of silent) this.announcements.set(id, (this.announcements.get(id) ?? 0) + 1)
-    await this.announce(silent)
+    this.announce(silent)
   }
 
   /** The members as this browser sees them: itself and everyone present who announced a key, sorted. */
@@ -228,7 +234,7 @@ export class KeyAgreement {
       }
     }
     this.present = next
-    if (joined.length > 0) await this.announce(joined)
+    if (joined.length > 0) this.announce(joined)
     await this.viewChanged()
   }
 
@@ -242,7 +248,7 @@ export class KeyAgreement {
     if (msg.t === 'pk') {
       this.highestEpoch = Math.max(this.highestEpoch, msg.epoch)
       // The sender may have forgotten our key (it saw us leave and come back), so every announcement gets an answer.
-      if (!msg.reply) await this.announce([from], true)
+      if (!msg.reply) this.announce([from], true)
       await this.peerKey(from, msg.pk)
       return
     }
@@ -316,6 +322,10 @@ export class KeyAgreement {
     this.rekeyTimer = undefined
     const members = this.view()
     if (members[0]![0] !== this.opts.identity || this.current?.members === membersKey(members)) return
+    if (members.length > MAX_MEMBERS) {
+      this.setState({ status: 'failed', code: null, participants: members.map((m) => m[0]), error: `more than ${MAX_MEMBERS} participants` })
+      return
+    }
     const epoch = this.highestEpoch + 1
     const secret = crypto.getRandomValues(new Uint8Array(32))
     const sealed: KeyMessage['sealed'] = []
@@ -331,12 +341,7 @@ export class KeyAgreement {
       sealed.push([id, toBase64Url(iv), toBase64Url(new Uint8Array(ct))])
     }
     if (this.stopped) return
-    if (sealed.length > 0) {
-      await this.send(
-        encodeMessage({ v: 1, t: 'key', epoch, members, sealed }),
-        sealed.map((s) => s[0]),
-      )
-    }
+    if (sealed.length > 0) this.send(encodeMessage({ v: 1, t: 'key', epoch, members, sealed }), sealed.map((s) => s[0]))
     await this.install(epoch, members, secret)
   }
 
