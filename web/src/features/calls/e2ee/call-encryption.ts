@@ -78,7 +78,7 @@ export function createCallEncryption(opts: CreateCallEncryptionOptions): CallEnc
       const identity = room.localParticipant.identity || opts.identity
       if (identity !== opts.identity) logger.warn(`e2ee: the room's identity ${identity} is not ${opts.identity}; using the room's`)
       const agreement = new KeyAgreement({ identity, transport: roomTransport(room), sink: keyProvider, keyringSize: KEYRING_SIZE, logger, onState: setState })
-      void agreement.start()
+      agreement.start().catch((err: unknown) => logger.warn('e2ee: the key agreement did not start', err))
       let attached = true
       const detach = () => {
         if (!attached) return
