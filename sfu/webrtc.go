@@ -19,6 +19,7 @@ import (
 	"github.com/pion/interceptor/pkg/report"
 	"github.com/pion/sdp/v3"
 	"github.com/pion/stun/v3"
+	piontransport "github.com/pion/transport/v4"
 	"github.com/pion/transport/v4/stdnet"
 	"github.com/pion/webrtc/v4"
 
@@ -105,10 +106,32 @@ func newAPI(cfg WebRTCConfig) (*webrtc.API, *mediaSockets, error) {
 		se.SetNet(cfg.Net)
 		se.SetICEMulticastDNSMode(ice.MulticastDNSModeDisabled)
 	}
-	if len(cfg.NodeIPs) > 0 {
-		se.SetNAT1To1IPs(cfg.NodeIPs, webrtc.ICECandidateTypeHost)
+	// The network sockets and candidates are made on: the configured one
+	// (a virtual or wrapped one in tests) or the host's.
+	base := cfg.Net
+	if base == nil {
+		n, err := stdnet.NewNet()
+		if err != nil {
+			return nil, nil, fmt.Errorf("network for media: %w", err)
+		}
+		base = n
 	}
-	ifFilter, ipFilter := cfg.interfaceFilter(), cfg.ipFilter()
+	var nodeFilter func(net.IP) bool
+	if len(cfg.NodeIPs) > 0 {
+		local, err := localAddrs(base)
+		if err != nil {
+			return nil, nil, err
+		}
+		rules, only, err := nodeIPPlan(cfg.NodeIPs, local)
+		if err != nil {
+			return nil, nil, err
+		}
+		if err := se.SetICEAddressRewriteRules(rules...); err != nil {
+			return nil, nil, fmt.Errorf("node ips: %w", err)
+		}
+		nodeFilter = only
+	}
+	ifFilter, ipFilter := cfg.interfaceFilter(), bothFilters(cfg.ipFilter(), nodeFilter)
 	if ifFilter != nil {
 		se.SetInterfaceFilter(ifFilter)
 	}
@@ -127,14 +150,6 @@ func newAPI(cfg WebRTCConfig) (*webrtc.API, *mediaSockets, error) {
 		case cfg.UDPPort > 0:
 			// The shared port's sockets batch their writes on top of the
 			// configured network (a virtual one in tests) or the host's.
-			base := cfg.Net
-			if base == nil {
-				n, err := stdnet.NewNet()
-				if err != nil {
-					return fail(fmt.Errorf("network for media: %w", err))
-				}
-				base = n
-			}
 			sockets.batch = newBatchNet(base, !cfg.NoSegmentation, slog.Default().With("component", "sfu"))
 			opts := []ice.UDPMuxFromPortOption{
 				ice.UDPMuxFromPortWithNetworks(muxNetworks(cfg.IPv6)...),
@@ -197,6 +212,131 @@ func newAPI(cfg WebRTCConfig) (*webrtc.API, *mediaSockets, error) {
 	// unchanged.
 	sockets.sendOnly = webrtc.NewAPI(webrtc.WithMediaEngine(me), webrtc.WithInterceptorRegistry(&interceptor.Registry{}), webrtc.WithSettingEngine(se))
 	return api, sockets, nil
+}
+
+// nodeIPPlan is how host candidates advertise nodeIPs, given the host's
+// own addresses (local): address rewrite rules, and a filter of the
+// addresses to gather on (nil: all).
+//
+// Every candidate must name the socket it is gathered on, or an address
+// that is not the host's own: with one socket per address on the shared
+// UDP port, the packets of a pair leave from the socket of its local
+// candidate, and the direct send path (direct_out.go) finds that socket
+// by the candidate's address. pion's plain 1:1 mapping (SetNAT1To1IPs)
+// gives every local address the node address instead, so on a host with
+// two addresses that advertises the second, the candidate kept for it was
+// the first address's socket: the browser's checks to the second address
+// found no connection, and media sent from the second address's socket
+// was dropped by the browser, which knew the pair by the first one. With
+// loopback candidates on (development), the loopback socket took the node
+// address too, and checks from it to a non-loopback peer failed (EINVAL).
+//
+// So: loopback addresses are never rewritten; a node IP that is an
+// address of this host is advertised as itself, on its own socket; the
+// host's other addresses of that family stand for the node IPs that are
+// not its own (a 1:1 NAT in front of it), or, when all the node IPs of
+// the family are its own, are not gathered at all. A family without a
+// node IP is left as gathered.
+func nodeIPPlan(nodeIPs []string, local []netip.Addr) ([]webrtc.ICEAddressRewriteRule, func(net.IP) bool, error) {
+	host := webrtc.ICECandidateTypeHost
+	// An address kept as itself. Its own CIDR puts each such rule in a
+	// scope of its own, which pion would otherwise warn about on every
+	// connection as overlapping the others of the family.
+	self := func(a netip.Addr) webrtc.ICEAddressRewriteRule {
+		return webrtc.ICEAddressRewriteRule{Local: a.String(), CIDR: netip.PrefixFrom(a, a.BitLen()).String(),
+			External: []string{a.String()}, Mode: webrtc.ICEAddressRewriteReplace, AsCandidateType: host}
+	}
+	var rules []webrtc.ICEAddressRewriteRule
+	for _, a := range local {
+		if a.IsLoopback() {
+			rules = append(rules, self(a))
+		}
+	}
+	type family struct {
+		present  bool
+		own      []netip.Addr
+		external []string
+		networks []webrtc.NetworkType
+	}
+	v4 := &family{networks: []webrtc.NetworkType{webrtc.NetworkTypeUDP4, webrtc.NetworkTypeTCP4}}
+	v6 := &family{networks: []webrtc.NetworkType{webrtc.NetworkTypeUDP6, webrtc.NetworkTypeTCP6}}
+	familyOf := func(a netip.Addr) *family {
+		if a.Is4() {
+			return v4
+		}
+		return v6
+	}
+	for _, s := range nodeIPs {
+		a, err := netip.ParseAddr(s)
+		if err != nil {
+			return nil, nil, fmt.Errorf("node ip %q: %w", s, err)
+		}
+		a = a.Unmap()
+		f := familyOf(a)
+		f.present = true
+		if slices.Contains(local, a) {
+			if !slices.Contains(f.own, a) {
+				f.own = append(f.own, a)
+				if !a.IsLoopback() {
+					rules = append(rules, self(a))
+				}
+			}
+			continue
+		}
+		f.external = append(f.external, a.String())
+	}
+	restricted := false
+	for _, f := range []*family{v4, v6} {
+		switch {
+		case !f.present:
+		case len(f.external) > 0:
+			rules = append(rules, webrtc.ICEAddressRewriteRule{External: f.external, Networks: f.networks,
+				Mode: webrtc.ICEAddressRewriteReplace, AsCandidateType: host})
+		default:
+			restricted = true
+		}
+	}
+	if !restricted {
+		return rules, nil, nil
+	}
+	filter := func(ip net.IP) bool {
+		a, ok := netip.AddrFromSlice(ip)
+		if !ok {
+			return false
+		}
+		a = a.Unmap()
+		f := familyOf(a)
+		return a.IsLoopback() || !f.present || len(f.external) > 0 || slices.Contains(f.own, a)
+	}
+	return rules, filter, nil
+}
+
+// localAddrs lists the addresses of every interface of n.
+func localAddrs(n piontransport.Net) ([]netip.Addr, error) {
+	ifaces, err := n.Interfaces()
+	if err != nil {
+		return nil, fmt.Errorf("network interfaces: %w", err)
+	}
+	var out []netip.Addr
+	for _, ifc := range ifaces {
+		addrs, err := ifc.Addrs()
+		if err != nil {
+			continue // an interface without addresses
+		}
+		for _, a := range addrs {
+			var ip net.IP
+			switch v := a.(type) {
+			case *net.IPNet:
+				ip = v.IP
+			case *net.IPAddr:
+				ip = v.IP
+			}
+			if addr, ok := netip.AddrFromSlice(ip); ok {
+				out = append(out, addr.Unmap())
+			}
+		}
+	}
+	return out, nil
 }
 
 // udpNetworks, tcpNetworks and muxNetworks are the ICE networks gathered:
@@ -318,6 +458,18 @@ func (c WebRTCConfig) ipFilter() func(net.IP) bool {
 		a = a.Unmap()
 		return slices.ContainsFunc(prefixes, func(p netip.Prefix) bool { return p.Contains(a) })
 	}
+}
+
+// bothFilters keeps an address that both filters keep; a nil filter
+// keeps every address.
+func bothFilters(a, b func(net.IP) bool) func(net.IP) bool {
+	switch {
+	case a == nil:
+		return b
+	case b == nil:
+		return a
+	}
+	return func(ip net.IP) bool { return a(ip) && b(ip) }
 }
 
 type multiCloser []io.Closer
