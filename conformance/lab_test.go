@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net"
 	"strconv"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -130,13 +129,9 @@ func (l *labRun) server(ctx context.Context, o ServerOptions) (*Server, error) {
 	if len(o.NodeIPs) == 0 {
 		o.NodeIPs = []string{l.srv.Addr().String()}
 	}
-	if l.e.Kind == Souk {
-		// In development mode (the harness's) Souk also offers loopback
-		// candidates, and with media.node_ips set those take the node
-		// address too and can shadow the interface's own; a deployment
-		// gathers on its network interfaces only.
-		o.Env = append(o.Env, "SOUK_MEDIA_INTERFACES="+strings.Join(l.srv.Interfaces(), ","))
-	}
+	// In development mode (the harness's) Souk also offers loopback
+	// candidates; with media.node_ips set they must keep their own
+	// address, so the lab runs Souk without restricting its interfaces.
 	s, err := l.e.StartServer(ctx, o)
 	if err == nil {
 		l.logStep("server ready")
