@@ -65,7 +65,8 @@ func labLossRun(ctx context.Context, e *Env, lossy netlab.Direction) error {
 	e.Figure("first frame", "%d ms", ms)
 	// Let the encoder and the congestion controllers settle, then
 	// measure a window.
-	pause(ctx, 10*time.Second)
+	settled := lossSettle(ctx, alice, bob)
+	e.Figure("settled", "in %.1f s", settled.Seconds())
 	before, errB := lossSnapshot(ctx, alice, bob)
 	pause(ctx, 15*time.Second)
 	after, errA := lossSnapshot(ctx, alice, bob)
@@ -118,6 +119,35 @@ func labLossRun(ctx context.Context, e *Env, lossy netlab.Direction) error {
 		}())
 	}
 	return nil
+}
+
+// Settling before the loss window: the subscriber must decode at
+// lossSettleFPS over lossSettleSample with the publisher's layers the same
+// at both ends of the sample, or lossSettleMax passes (what the window
+// used to wait for in any case).
+const (
+	lossSettleSample = 2 * time.Second
+	lossSettleFPS    = 10
+	lossSettleMax    = 10 * time.Second
+)
+
+// lossSettle waits until pub's video reaches sub steadily (see the
+// constants above) and returns how long that took. A sample that cannot
+// be read counts as not settled.
+func lossSettle(ctx context.Context, pub, sub *Page) time.Duration {
+	start := time.Now()
+	deadline := start.Add(lossSettleMax)
+	prev, err := lossSnapshot(ctx, pub, sub)
+	for time.Now().Before(deadline) && ctx.Err() == nil {
+		pause(ctx, min(lossSettleSample, time.Until(deadline)))
+		cur, errCur := lossSnapshot(ctx, pub, sub)
+		if err == nil && errCur == nil && cur.layers == prev.layers &&
+			cur.framesDecoded-prev.framesDecoded >= int(lossSettleFPS*lossSettleSample.Seconds()) {
+			break
+		}
+		prev, err = cur, errCur
+	}
+	return time.Since(start)
 }
 
 // lossCounters are the cumulative counters of one moment: the subscriber's

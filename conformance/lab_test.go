@@ -48,7 +48,7 @@ func labScenarios() []Scenario {
 		{
 			Name: "lab/lossy-uplink",
 			Doc: "A 640×360 simulcast Chromium publisher (two layers, RTX negotiated) on an uplink losing 3 % of packets with 25 ms of " +
-				"delay; a subscriber on a clean link. Over a 15 s window (after 10 s to settle) the subscriber must decode at least 10 frames/s, its " +
+				"delay; a subscriber on a clean link. Over a 15 s window (once the video is steady, at most 10 s in) the subscriber must decode at least 10 frames/s, its " +
 				"video loss after repair (packets lost less those retransmitted) must stay under 1 %, and the publisher must " +
 				"have been asked for retransmissions.",
 			Fast: true, Clients: lab, Timeout: 5 * time.Minute,
