@@ -76,11 +76,11 @@ vet:
 
 # The conformance package runs its fast scenarios here, against the binary just built.
 test-go: souk
-	SOUK_BINARY=$(CURDIR)/$(BIN) $(GO) test -count=1 -timeout 20m ./...
+	CONFORMANCE_SOUK_BINARY=$(CURDIR)/$(BIN) $(GO) test -count=1 -timeout 20m ./...
 
 ## conformance: every scenario against livekit-server and Souk; writes benchmarks/CONFORMANCE.md
 conformance: deps chromium netlab-tools livekit-server build
-	SOUK_BINARY=$(CURDIR)/$(BIN) $(GO) test -count=1 -timeout 60m -v -run 'TestConformance' ./conformance \
+	CONFORMANCE_SOUK_BINARY=$(CURDIR)/$(BIN) $(GO) test -count=1 -timeout 60m -v -run 'TestConformance' ./conformance \
 		-args -conformance.all -conformance.report=$(CURDIR)/benchmarks/CONFORMANCE.md
 
 ## test-protocol: only the official Engine.IO and Socket.IO protocol suites (part of test-go)

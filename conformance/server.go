@@ -194,7 +194,7 @@ func StartServer(ctx context.Context, o ServerOptions) (*Server, error) {
 	// Not bound to ctx: the process lives until Stop, beyond the setup's
 	// deadline.
 	s.cmd = exec.Command(argv[0], argv[1:]...)
-	// Souk refuses unknown SOUK_* variables; the test's own (SOUK_BINARY)
+	// Souk refuses unknown SOUK_* variables: none of the test's own
 	// must not reach it, nor any a developer has set.
 	s.cmd.Env = append(withoutPrefix(os.Environ(), "SOUK_"), env...)
 	s.cmd.Stdout, s.cmd.Stderr = logf, logf

@@ -139,12 +139,12 @@ func (t Tools) Require(tb testing.TB, sc Scenario, kinds ...ServerKind) {
 	tb.Skipf("conformance: missing %s (set CI=true to make this a failure)", strings.Join(m, "; "))
 }
 
-// BuildSouk returns $SOUK_BINARY when set, else builds ./cmd/souk from the
+// BuildSouk returns $CONFORMANCE_SOUK_BINARY when set, else builds ./cmd/souk from the
 // repository at root into dir.
 func BuildSouk(ctx context.Context, root, dir string) (string, error) {
-	if p := os.Getenv("SOUK_BINARY"); p != "" {
+	if p := os.Getenv("CONFORMANCE_SOUK_BINARY"); p != "" {
 		if existing(p) == "" {
-			return "", fmt.Errorf("SOUK_BINARY=%s does not exist", p)
+			return "", fmt.Errorf("CONFORMANCE_SOUK_BINARY=%s does not exist", p)
 		}
 		return p, nil
 	}

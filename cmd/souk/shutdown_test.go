@@ -41,7 +41,9 @@ func startSouk(t *testing.T, bin string, env ...string) (*exec.Cmd, string, stri
 	t.Helper()
 	dataDir := t.TempDir()
 	cmd := exec.Command(bin, "serve")
-	cmd.Env = append(os.Environ(), "SOUK_SERVER_ADDR=127.0.0.1:0", "SOUK_DATA_DIR="+dataDir, "SOUK_MEDIA_TURN_ENABLED=false", "SOUK_MEDIA_UDP_PORT=0", "SOUK_MEDIA_TCP_PORT=0")
+	// Souk refuses unknown SOUK_* settings, so none of the environment's
+	// own (a developer's, or the Makefile's) may reach it.
+	cmd.Env = append(environWithout("SOUK_"), "SOUK_SERVER_ADDR=127.0.0.1:0", "SOUK_DATA_DIR="+dataDir, "SOUK_MEDIA_TURN_ENABLED=false", "SOUK_MEDIA_UDP_PORT=0", "SOUK_MEDIA_TCP_PORT=0")
 	cmd.Env = append(cmd.Env, env...)
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
@@ -52,9 +54,15 @@ func startSouk(t *testing.T, bin string, env ...string) (*exec.Cmd, string, stri
 	}
 	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
 	addr := make(chan string, 1)
+	exited := make(chan []string, 1)
 	go func() {
+		var head []string // what souk printed before it listened, for the failure message
 		sc := bufio.NewScanner(stderr)
+		sc.Buffer(nil, 1<<20)
 		for sc.Scan() {
+			if len(head) < 40 {
+				head = append(head, sc.Text())
+			}
 			if m := listeningLine.FindStringSubmatch(sc.Text()); m != nil {
 				select {
 				case addr <- m[1]:
@@ -65,14 +73,29 @@ func startSouk(t *testing.T, bin string, env ...string) (*exec.Cmd, string, stri
 				fmt.Fprintln(os.Stderr, "souk:", sc.Text())
 			}
 		}
+		exited <- head
 	}()
 	select {
 	case a := <-addr:
 		return cmd, "http://" + a, dataDir
-	case <-time.After(30 * time.Second):
-		t.Fatal("souk did not report its listening address")
+	case head := <-exited:
+		t.Fatalf("souk ended before it listened; it printed:\n%s", strings.Join(head, "\n"))
+	case <-time.After(60 * time.Second):
+		t.Fatal("souk did not report its listening address within 60 s")
 	}
 	return nil, "", ""
+}
+
+// environWithout is the test's environment less the variables that start
+// with prefix.
+func environWithout(prefix string) []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, prefix) {
+			env = append(env, kv)
+		}
+	}
+	return env
 }
 
 // Writes acknowledged before and during a SIGTERM must all be durable:
