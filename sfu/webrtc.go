@@ -10,6 +10,7 @@ import (
 	"net/netip"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/pion/dtls/v3"
@@ -394,25 +395,100 @@ func (m *mediaSockets) peerAPI(shared *webrtc.API, sendOnly bool, log *slog.Logg
 	if !sendOnly {
 		// This connection's own interceptor instances, so that streams
 		// read past pion pass the same ones (direct_in_rtp.go).
-		var made []interceptor.Interceptor
-		for _, f := range m.receive {
-			i, err := f.NewInterceptor("")
-			if err != nil {
-				log.Warn("receive interceptor; media of this connection stays with pion", "err", err)
-				return shared, nil
-			}
-			made = append(made, i)
-			reg.Add(madeInterceptor{i})
+		r, chain, err := receiveChain(m.receive)
+		if err != nil {
+			log.Warn("receive interceptor; media of this connection stays with pion", "err", err)
+			return shared, nil
 		}
-		out.media.chain = interceptor.NewChain(made)
+		reg, out.media.chain = r, chain
 	}
 	return webrtc.NewAPI(webrtc.WithMediaEngine(m.me), webrtc.WithInterceptorRegistry(reg), webrtc.WithSettingEngine(se)), out
+}
+
+// receiveChain makes one connection's receive interceptors from
+// factories: the registry pion builds the connection's chain from, and
+// the chain the direct path binds the streams it takes to. Both are the
+// same sharedChain, so each stream is bound to the instances once.
+func receiveChain(factories []interceptor.Factory) (*interceptor.Registry, *sharedChain, error) {
+	var made []interceptor.Interceptor
+	for _, f := range factories {
+		i, err := f.NewInterceptor("")
+		if err != nil {
+			return nil, nil, fmt.Errorf("receive interceptor: %w", err)
+		}
+		made = append(made, i)
+	}
+	chain := &sharedChain{Interceptor: interceptor.NewChain(made), bound: map[uint32]interceptor.RTPReader{}}
+	reg := &interceptor.Registry{}
+	reg.Add(madeInterceptor{chain})
+	return reg, chain, nil
 }
 
 // madeInterceptor hands pion an interceptor made beforehand.
 type madeInterceptor struct{ i interceptor.Interceptor }
 
 func (f madeInterceptor) NewInterceptor(string) (interceptor.Interceptor, error) { return f.i, nil }
+
+// sharedChain is a connection's receive interceptors with each received
+// stream bound once. pion binds a stream when it starts receiving it; the
+// direct path binds it again when it takes the stream (direct_in_rtp.go),
+// and takes it whether or not a direct route comes up (behind a 1:1 NAT it
+// does not: direct_out.go). Bound twice, the NACK generator and the
+// receiver reports started a fresh state for the SSRC that only packets
+// read directly reached, and forgot the one pion's reads fed: without a
+// direct route, no NACK and no report counted what the publisher sent.
+//
+// So the second binding reads through the first: the packet's source
+// rides in the read's attributes down to the bottom of the first binding
+// (sourceSwitch), which reads from it instead of from pion's stream. The
+// interceptors keep their own locks, as pion's reader and the direct path
+// may read at the same time.
+type sharedChain struct {
+	interceptor.Interceptor
+
+	mu    sync.Mutex
+	bound map[uint32]interceptor.RTPReader // by SSRC
+}
+
+// readSourceKey is the attribute naming the reader a read of a shared
+// binding takes its packet from.
+type readSourceKey struct{}
+
+func (c *sharedChain) BindRemoteStream(info *interceptor.StreamInfo, reader interceptor.RTPReader) interceptor.RTPReader {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if first, ok := c.bound[info.SSRC]; ok {
+		return interceptor.RTPReaderFunc(func(b []byte, a interceptor.Attributes) (int, interceptor.Attributes, error) {
+			if a == nil {
+				a = interceptor.Attributes{}
+			}
+			a[readSourceKey{}] = reader
+			return first.Read(b, a)
+		})
+	}
+	r := c.Interceptor.BindRemoteStream(info, sourceSwitch{reader})
+	c.bound[info.SSRC] = r
+	return r
+}
+
+func (c *sharedChain) UnbindRemoteStream(info *interceptor.StreamInfo) {
+	c.mu.Lock()
+	delete(c.bound, info.SSRC)
+	c.mu.Unlock()
+	c.Interceptor.UnbindRemoteStream(info)
+}
+
+// sourceSwitch is the bottom of a stream's first binding: it reads from
+// the reader the attributes name, else from the one it was bound with.
+type sourceSwitch struct{ reader interceptor.RTPReader }
+
+func (s sourceSwitch) Read(b []byte, a interceptor.Attributes) (int, interceptor.Attributes, error) {
+	if r, ok := a[readSourceKey{}].(interceptor.RTPReader); ok {
+		delete(a, readSourceKey{})
+		return r.Read(b, a)
+	}
+	return s.reader.Read(b, a)
+}
 
 // AfterFanout sends the datagrams queued on the shared UDP port at the
 // end of a frame (batchNet.AfterFanout).
