@@ -121,10 +121,10 @@ func labLossRun(ctx context.Context, e *Env, lossy netlab.Direction) error {
 	return nil
 }
 
-// Settling before the loss window: the subscriber must decode at
-// lossSettleFPS over lossSettleSample with the publisher's layers the same
-// at both ends of the sample, or lossSettleMax passes (what the window
-// used to wait for in any case).
+// Settling before the loss window: over lossSettleSample the subscriber
+// must decode at lossSettleFPS, at the same size, without a new freeze,
+// and the publisher's layers must stay the same (steady); else the window
+// starts when lossSettleMax passes (what it used to wait in any case).
 const (
 	lossSettleSample = 2 * time.Second
 	lossSettleFPS    = 10
@@ -141,13 +141,21 @@ func lossSettle(ctx context.Context, pub, sub *Page) time.Duration {
 	for time.Now().Before(deadline) && ctx.Err() == nil {
 		pause(ctx, min(lossSettleSample, time.Until(deadline)))
 		cur, errCur := lossSnapshot(ctx, pub, sub)
-		if err == nil && errCur == nil && cur.layers == prev.layers &&
-			cur.framesDecoded-prev.framesDecoded >= int(lossSettleFPS*lossSettleSample.Seconds()) {
+		if err == nil && errCur == nil && steady(prev, cur) {
 			break
 		}
 		prev, err = cur, errCur
 	}
 	return time.Since(start)
+}
+
+// steady says whether the video held still from a to b: enough frames
+// decoded, no freeze, no change of the decoded size or of the publisher's
+// layers.
+func steady(a, b lossCounters) bool {
+	return b.framesDecoded-a.framesDecoded >= int(lossSettleFPS*lossSettleSample.Seconds()) &&
+		b.freezes == a.freezes && b.layers == a.layers &&
+		b.in.FrameWidth == a.in.FrameWidth && b.in.FrameHeight == a.in.FrameHeight
 }
 
 // lossCounters are the cumulative counters of one moment: the subscriber's

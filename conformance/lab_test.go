@@ -342,4 +342,23 @@ func TestLabHelpers(t *testing.T) {
 	if got := (lossCounters{received: 100, lost: 2, retransmittedReceived: 9}).unrepairedPercent(); got != 0 {
 		t.Errorf("more retransmissions than losses: %.2f%%, want 0", got)
 	}
+	at := func(frames, freezes, width int, layers string) lossCounters {
+		return lossCounters{framesDecoded: frames, freezes: freezes, layers: layers, in: InboundTrack{FrameWidth: width, FrameHeight: width * 9 / 16}}
+	}
+	start := at(100, 1, 640, "h 640×360, q 320×180")
+	for _, tc := range []struct {
+		name string
+		end  lossCounters
+		want bool
+	}{
+		{"steady", at(130, 1, 640, "h 640×360, q 320×180"), true},
+		{"too few frames", at(115, 1, 640, "h 640×360, q 320×180"), false},
+		{"a freeze", at(130, 2, 640, "h 640×360, q 320×180"), false},
+		{"another decoded size", at(130, 1, 320, "h 640×360, q 320×180"), false},
+		{"the publisher's layers changed", at(130, 1, 640, "h 480×270, q 240×135"), false},
+	} {
+		if got := steady(start, tc.end); got != tc.want {
+			t.Errorf("%s: steady %v, want %v", tc.name, got, tc.want)
+		}
+	}
 }
