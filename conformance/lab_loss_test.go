@@ -65,7 +65,8 @@ func labLossRun(ctx context.Context, e *Env, lossy netlab.Direction) error {
 	e.Figure("first frame", "%d ms", ms)
 	// Let the encoder and the congestion controllers settle, then
 	// measure a window.
-	pause(ctx, 10*time.Second)
+	settled := lossSettle(ctx, alice, bob)
+	e.Figure("settled", "in %.1f s", settled.Seconds())
 	before, errB := lossSnapshot(ctx, alice, bob)
 	pause(ctx, 15*time.Second)
 	after, errA := lossSnapshot(ctx, alice, bob)
@@ -118,6 +119,43 @@ func labLossRun(ctx context.Context, e *Env, lossy netlab.Direction) error {
 		}())
 	}
 	return nil
+}
+
+// Settling before the loss window: over lossSettleSample the subscriber
+// must decode at lossSettleFPS, at the same size, without a new freeze,
+// and the publisher's layers must stay the same (steady); else the window
+// starts when lossSettleMax passes (what it used to wait in any case).
+const (
+	lossSettleSample = 2 * time.Second
+	lossSettleFPS    = 10
+	lossSettleMax    = 10 * time.Second
+)
+
+// lossSettle waits until pub's video reaches sub steadily (see the
+// constants above) and returns how long that took. A sample that cannot
+// be read counts as not settled.
+func lossSettle(ctx context.Context, pub, sub *Page) time.Duration {
+	start := time.Now()
+	deadline := start.Add(lossSettleMax)
+	prev, err := lossSnapshot(ctx, pub, sub)
+	for time.Now().Before(deadline) && ctx.Err() == nil {
+		pause(ctx, min(lossSettleSample, time.Until(deadline)))
+		cur, errCur := lossSnapshot(ctx, pub, sub)
+		if err == nil && errCur == nil && steady(prev, cur) {
+			break
+		}
+		prev, err = cur, errCur
+	}
+	return time.Since(start)
+}
+
+// steady says whether the video held still from a to b: enough frames
+// decoded, no freeze, no change of the decoded size or of the publisher's
+// layers.
+func steady(a, b lossCounters) bool {
+	return b.framesDecoded-a.framesDecoded >= int(lossSettleFPS*lossSettleSample.Seconds()) &&
+		b.freezes == a.freezes && b.layers == a.layers &&
+		b.in.FrameWidth == a.in.FrameWidth && b.in.FrameHeight == a.in.FrameHeight
 }
 
 // lossCounters are the cumulative counters of one moment: the subscriber's

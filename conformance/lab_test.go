@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net"
 	"strconv"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -49,7 +48,7 @@ func labScenarios() []Scenario {
 		{
 			Name: "lab/lossy-uplink",
 			Doc: "A 640×360 simulcast Chromium publisher (two layers, RTX negotiated) on an uplink losing 3 % of packets with 25 ms of " +
-				"delay; a subscriber on a clean link. Over a 15 s window (after 10 s to settle) the subscriber must decode at least 10 frames/s, its " +
+				"delay; a subscriber on a clean link. Over a 15 s window (once the video is steady, at most 10 s in) the subscriber must decode at least 10 frames/s, its " +
 				"video loss after repair (packets lost less those retransmitted) must stay under 1 %, and the publisher must " +
 				"have been asked for retransmissions.",
 			Fast: true, Clients: lab, Timeout: 5 * time.Minute,
@@ -130,13 +129,9 @@ func (l *labRun) server(ctx context.Context, o ServerOptions) (*Server, error) {
 	if len(o.NodeIPs) == 0 {
 		o.NodeIPs = []string{l.srv.Addr().String()}
 	}
-	if l.e.Kind == Souk {
-		// In development mode (the harness's) Souk also offers loopback
-		// candidates, and with media.node_ips set those take the node
-		// address too and can shadow the interface's own; a deployment
-		// gathers on its network interfaces only.
-		o.Env = append(o.Env, "SOUK_MEDIA_INTERFACES="+strings.Join(l.srv.Interfaces(), ","))
-	}
+	// In development mode (the harness's) Souk also offers loopback
+	// candidates; with media.node_ips set they must keep their own
+	// address, so the lab runs Souk without restricting its interfaces.
 	s, err := l.e.StartServer(ctx, o)
 	if err == nil {
 		l.logStep("server ready")
@@ -346,5 +341,24 @@ func TestLabHelpers(t *testing.T) {
 	}
 	if got := (lossCounters{received: 100, lost: 2, retransmittedReceived: 9}).unrepairedPercent(); got != 0 {
 		t.Errorf("more retransmissions than losses: %.2f%%, want 0", got)
+	}
+	at := func(frames, freezes, width int, layers string) lossCounters {
+		return lossCounters{framesDecoded: frames, freezes: freezes, layers: layers, in: InboundTrack{FrameWidth: width, FrameHeight: width * 9 / 16}}
+	}
+	start := at(100, 1, 640, "h 640×360, q 320×180")
+	for _, tc := range []struct {
+		name string
+		end  lossCounters
+		want bool
+	}{
+		{"steady", at(130, 1, 640, "h 640×360, q 320×180"), true},
+		{"too few frames", at(115, 1, 640, "h 640×360, q 320×180"), false},
+		{"a freeze", at(130, 2, 640, "h 640×360, q 320×180"), false},
+		{"another decoded size", at(130, 1, 320, "h 640×360, q 320×180"), false},
+		{"the publisher's layers changed", at(130, 1, 640, "h 480×270, q 240×135"), false},
+	} {
+		if got := steady(start, tc.end); got != tc.want {
+			t.Errorf("%s: steady %v, want %v", tc.name, got, tc.want)
+		}
 	}
 }

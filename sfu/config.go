@@ -69,9 +69,12 @@ type WebRTCConfig struct {
 	TCPListenIP string
 	// PortRangeStart/End bound ephemeral ports when UDPPort is zero.
 	PortRangeStart, PortRangeEnd uint16
-	// NodeIPs are advertised as host candidates instead of the interface
-	// addresses (1:1 NAT). ResolveNodeIPs fills it from STUN discovery or
-	// a named interface.
+	// NodeIPs are the addresses advertised in host candidates. One that
+	// is an address of this host is advertised as itself, on its own
+	// socket, and the host's other addresses of its family are then not
+	// offered; the others stand for the host's addresses (1:1 NAT).
+	// Loopback candidates keep their address (nodeIPPlan). ResolveNodeIPs
+	// fills it from STUN discovery or a named interface.
 	NodeIPs []string
 	// Interfaces and IPs, when set, restrict candidates to these
 	// interface names and address ranges.

@@ -10,6 +10,7 @@ import (
 	"net/netip"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/pion/dtls/v3"
@@ -19,6 +20,7 @@ import (
 	"github.com/pion/interceptor/pkg/report"
 	"github.com/pion/sdp/v3"
 	"github.com/pion/stun/v3"
+	piontransport "github.com/pion/transport/v4"
 	"github.com/pion/transport/v4/stdnet"
 	"github.com/pion/webrtc/v4"
 
@@ -105,10 +107,32 @@ func newAPI(cfg WebRTCConfig) (*webrtc.API, *mediaSockets, error) {
 		se.SetNet(cfg.Net)
 		se.SetICEMulticastDNSMode(ice.MulticastDNSModeDisabled)
 	}
-	if len(cfg.NodeIPs) > 0 {
-		se.SetNAT1To1IPs(cfg.NodeIPs, webrtc.ICECandidateTypeHost)
+	// The network sockets and candidates are made on: the configured one
+	// (a virtual or wrapped one in tests) or the host's.
+	base := cfg.Net
+	if base == nil {
+		n, err := stdnet.NewNet()
+		if err != nil {
+			return nil, nil, fmt.Errorf("network for media: %w", err)
+		}
+		base = n
 	}
-	ifFilter, ipFilter := cfg.interfaceFilter(), cfg.ipFilter()
+	var nodeFilter func(net.IP) bool
+	if len(cfg.NodeIPs) > 0 {
+		local, err := localAddrs(base)
+		if err != nil {
+			return nil, nil, err
+		}
+		rules, only, err := nodeIPPlan(cfg.NodeIPs, local)
+		if err != nil {
+			return nil, nil, err
+		}
+		if err := se.SetICEAddressRewriteRules(rules...); err != nil {
+			return nil, nil, fmt.Errorf("node ips: %w", err)
+		}
+		nodeFilter = only
+	}
+	ifFilter, ipFilter := cfg.interfaceFilter(), bothFilters(cfg.ipFilter(), nodeFilter)
 	if ifFilter != nil {
 		se.SetInterfaceFilter(ifFilter)
 	}
@@ -127,14 +151,6 @@ func newAPI(cfg WebRTCConfig) (*webrtc.API, *mediaSockets, error) {
 		case cfg.UDPPort > 0:
 			// The shared port's sockets batch their writes on top of the
 			// configured network (a virtual one in tests) or the host's.
-			base := cfg.Net
-			if base == nil {
-				n, err := stdnet.NewNet()
-				if err != nil {
-					return fail(fmt.Errorf("network for media: %w", err))
-				}
-				base = n
-			}
 			sockets.batch = newBatchNet(base, !cfg.NoSegmentation, slog.Default().With("component", "sfu"))
 			opts := []ice.UDPMuxFromPortOption{
 				ice.UDPMuxFromPortWithNetworks(muxNetworks(cfg.IPv6)...),
@@ -199,6 +215,131 @@ func newAPI(cfg WebRTCConfig) (*webrtc.API, *mediaSockets, error) {
 	return api, sockets, nil
 }
 
+// nodeIPPlan is how host candidates advertise nodeIPs, given the host's
+// own addresses (local): address rewrite rules, and a filter of the
+// addresses to gather on (nil: all).
+//
+// Every candidate must name the socket it is gathered on, or an address
+// that is not the host's own: with one socket per address on the shared
+// UDP port, the packets of a pair leave from the socket of its local
+// candidate, and the direct send path (direct_out.go) finds that socket
+// by the candidate's address. pion's plain 1:1 mapping (SetNAT1To1IPs)
+// gives every local address the node address instead, so on a host with
+// two addresses that advertises the second, the candidate kept for it was
+// the first address's socket: the browser's checks to the second address
+// found no connection, and media sent from the second address's socket
+// was dropped by the browser, which knew the pair by the first one. With
+// loopback candidates on (development), the loopback socket took the node
+// address too, and checks from it to a non-loopback peer failed (EINVAL).
+//
+// So: loopback addresses are never rewritten; a node IP that is an
+// address of this host is advertised as itself, on its own socket; the
+// host's other addresses of that family stand for the node IPs that are
+// not its own (a 1:1 NAT in front of it), or, when all the node IPs of
+// the family are its own, are not gathered at all. A family without a
+// node IP is left as gathered.
+func nodeIPPlan(nodeIPs []string, local []netip.Addr) ([]webrtc.ICEAddressRewriteRule, func(net.IP) bool, error) {
+	host := webrtc.ICECandidateTypeHost
+	// An address kept as itself. Its own CIDR puts each such rule in a
+	// scope of its own, which pion would otherwise warn about on every
+	// connection as overlapping the others of the family.
+	self := func(a netip.Addr) webrtc.ICEAddressRewriteRule {
+		return webrtc.ICEAddressRewriteRule{Local: a.String(), CIDR: netip.PrefixFrom(a, a.BitLen()).String(),
+			External: []string{a.String()}, Mode: webrtc.ICEAddressRewriteReplace, AsCandidateType: host}
+	}
+	var rules []webrtc.ICEAddressRewriteRule
+	for _, a := range local {
+		if a.IsLoopback() {
+			rules = append(rules, self(a))
+		}
+	}
+	type family struct {
+		present  bool
+		own      []netip.Addr
+		external []string
+		networks []webrtc.NetworkType
+	}
+	v4 := &family{networks: []webrtc.NetworkType{webrtc.NetworkTypeUDP4, webrtc.NetworkTypeTCP4}}
+	v6 := &family{networks: []webrtc.NetworkType{webrtc.NetworkTypeUDP6, webrtc.NetworkTypeTCP6}}
+	familyOf := func(a netip.Addr) *family {
+		if a.Is4() {
+			return v4
+		}
+		return v6
+	}
+	for _, s := range nodeIPs {
+		a, err := netip.ParseAddr(s)
+		if err != nil {
+			return nil, nil, fmt.Errorf("node ip %q: %w", s, err)
+		}
+		a = a.Unmap()
+		f := familyOf(a)
+		f.present = true
+		if slices.Contains(local, a) {
+			if !slices.Contains(f.own, a) {
+				f.own = append(f.own, a)
+				if !a.IsLoopback() {
+					rules = append(rules, self(a))
+				}
+			}
+			continue
+		}
+		f.external = append(f.external, a.String())
+	}
+	restricted := false
+	for _, f := range []*family{v4, v6} {
+		switch {
+		case !f.present:
+		case len(f.external) > 0:
+			rules = append(rules, webrtc.ICEAddressRewriteRule{External: f.external, Networks: f.networks,
+				Mode: webrtc.ICEAddressRewriteReplace, AsCandidateType: host})
+		default:
+			restricted = true
+		}
+	}
+	if !restricted {
+		return rules, nil, nil
+	}
+	filter := func(ip net.IP) bool {
+		a, ok := netip.AddrFromSlice(ip)
+		if !ok {
+			return false
+		}
+		a = a.Unmap()
+		f := familyOf(a)
+		return a.IsLoopback() || !f.present || len(f.external) > 0 || slices.Contains(f.own, a)
+	}
+	return rules, filter, nil
+}
+
+// localAddrs lists the addresses of every interface of n.
+func localAddrs(n piontransport.Net) ([]netip.Addr, error) {
+	ifaces, err := n.Interfaces()
+	if err != nil {
+		return nil, fmt.Errorf("network interfaces: %w", err)
+	}
+	var out []netip.Addr
+	for _, ifc := range ifaces {
+		addrs, err := ifc.Addrs()
+		if err != nil {
+			continue // an interface without addresses
+		}
+		for _, a := range addrs {
+			var ip net.IP
+			switch v := a.(type) {
+			case *net.IPNet:
+				ip = v.IP
+			case *net.IPAddr:
+				ip = v.IP
+			}
+			if addr, ok := netip.AddrFromSlice(ip); ok {
+				out = append(out, addr.Unmap())
+			}
+		}
+	}
+	return out, nil
+}
+
 // udpNetworks, tcpNetworks and muxNetworks are the ICE networks gathered:
 // IPv4 only unless IPv6 is asked for. A host's IPv6 addresses are often
 // unroutable (ULA, link-local) or unmapped by NodeIPs; offering them only
@@ -254,25 +395,100 @@ func (m *mediaSockets) peerAPI(shared *webrtc.API, sendOnly bool, log *slog.Logg
 	if !sendOnly {
 		// This connection's own interceptor instances, so that streams
 		// read past pion pass the same ones (direct_in_rtp.go).
-		var made []interceptor.Interceptor
-		for _, f := range m.receive {
-			i, err := f.NewInterceptor("")
-			if err != nil {
-				log.Warn("receive interceptor; media of this connection stays with pion", "err", err)
-				return shared, nil
-			}
-			made = append(made, i)
-			reg.Add(madeInterceptor{i})
+		r, chain, err := receiveChain(m.receive)
+		if err != nil {
+			log.Warn("receive interceptor; media of this connection stays with pion", "err", err)
+			return shared, nil
 		}
-		out.media.chain = interceptor.NewChain(made)
+		reg, out.media.chain = r, chain
 	}
 	return webrtc.NewAPI(webrtc.WithMediaEngine(m.me), webrtc.WithInterceptorRegistry(reg), webrtc.WithSettingEngine(se)), out
+}
+
+// receiveChain makes one connection's receive interceptors from
+// factories: the registry pion builds the connection's chain from, and
+// the chain the direct path binds the streams it takes to. Both are the
+// same sharedChain, so each stream is bound to the instances once.
+func receiveChain(factories []interceptor.Factory) (*interceptor.Registry, *sharedChain, error) {
+	var made []interceptor.Interceptor
+	for _, f := range factories {
+		i, err := f.NewInterceptor("")
+		if err != nil {
+			return nil, nil, fmt.Errorf("receive interceptor: %w", err)
+		}
+		made = append(made, i)
+	}
+	chain := &sharedChain{Interceptor: interceptor.NewChain(made), bound: map[uint32]interceptor.RTPReader{}}
+	reg := &interceptor.Registry{}
+	reg.Add(madeInterceptor{chain})
+	return reg, chain, nil
 }
 
 // madeInterceptor hands pion an interceptor made beforehand.
 type madeInterceptor struct{ i interceptor.Interceptor }
 
 func (f madeInterceptor) NewInterceptor(string) (interceptor.Interceptor, error) { return f.i, nil }
+
+// sharedChain is a connection's receive interceptors with each received
+// stream bound once. pion binds a stream when it starts receiving it; the
+// direct path binds it again when it takes the stream (direct_in_rtp.go),
+// and takes it whether or not a direct route comes up (behind a 1:1 NAT it
+// does not: direct_out.go). Bound twice, the NACK generator and the
+// receiver reports started a fresh state for the SSRC that only packets
+// read directly reached, and forgot the one pion's reads fed: without a
+// direct route, no NACK and no report counted what the publisher sent.
+//
+// So the second binding reads through the first: the packet's source
+// rides in the read's attributes down to the bottom of the first binding
+// (sourceSwitch), which reads from it instead of from pion's stream. The
+// interceptors keep their own locks, as pion's reader and the direct path
+// may read at the same time.
+type sharedChain struct {
+	interceptor.Interceptor
+
+	mu    sync.Mutex
+	bound map[uint32]interceptor.RTPReader // by SSRC
+}
+
+// readSourceKey is the attribute naming the reader a read of a shared
+// binding takes its packet from.
+type readSourceKey struct{}
+
+func (c *sharedChain) BindRemoteStream(info *interceptor.StreamInfo, reader interceptor.RTPReader) interceptor.RTPReader {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if first, ok := c.bound[info.SSRC]; ok {
+		return interceptor.RTPReaderFunc(func(b []byte, a interceptor.Attributes) (int, interceptor.Attributes, error) {
+			if a == nil {
+				a = interceptor.Attributes{}
+			}
+			a[readSourceKey{}] = reader
+			return first.Read(b, a)
+		})
+	}
+	r := c.Interceptor.BindRemoteStream(info, sourceSwitch{reader})
+	c.bound[info.SSRC] = r
+	return r
+}
+
+func (c *sharedChain) UnbindRemoteStream(info *interceptor.StreamInfo) {
+	c.mu.Lock()
+	delete(c.bound, info.SSRC)
+	c.mu.Unlock()
+	c.Interceptor.UnbindRemoteStream(info)
+}
+
+// sourceSwitch is the bottom of a stream's first binding: it reads from
+// the reader the attributes name, else from the one it was bound with.
+type sourceSwitch struct{ reader interceptor.RTPReader }
+
+func (s sourceSwitch) Read(b []byte, a interceptor.Attributes) (int, interceptor.Attributes, error) {
+	if r, ok := a[readSourceKey{}].(interceptor.RTPReader); ok {
+		delete(a, readSourceKey{})
+		return r.Read(b, a)
+	}
+	return s.reader.Read(b, a)
+}
 
 // AfterFanout sends the datagrams queued on the shared UDP port at the
 // end of a frame (batchNet.AfterFanout).
@@ -318,6 +534,18 @@ func (c WebRTCConfig) ipFilter() func(net.IP) bool {
 		a = a.Unmap()
 		return slices.ContainsFunc(prefixes, func(p netip.Prefix) bool { return p.Contains(a) })
 	}
+}
+
+// bothFilters keeps an address that both filters keep; a nil filter
+// keeps every address.
+func bothFilters(a, b func(net.IP) bool) func(net.IP) bool {
+	switch {
+	case a == nil:
+		return b
+	case b == nil:
+		return a
+	}
+	return func(ip net.IP) bool { return a(ip) && b(ip) }
 }
 
 type multiCloser []io.Closer
