@@ -16,9 +16,13 @@ type Media struct {
 	// these. Required: at least one pair.
 	Keys map[string]string `yaml:"keys"`
 
-	// NodeIPs are the public addresses advertised in ICE candidates (NAT
-	// 1:1). Empty means STUN discovery, the named interface, or the host's
-	// own interface addresses, in that order.
+	// NodeIPs are the addresses advertised in ICE candidates. One the
+	// host holds is advertised as itself, on its own socket; the host's
+	// other addresses of that family then stand for the node IPs it does
+	// not hold (1:1 NAT, a cloud VM's public address), or are left out
+	// when the host holds every node IP of the family. Loopback keeps its
+	// own address. Empty means STUN discovery, the named interface, or the
+	// host's own interface addresses, in that order.
 	NodeIPs []string `yaml:"node_ips"`
 	// STUNDiscovery asks the first of STUNServers for this host's public
 	// address at start and advertises it (NAT 1:1). Default false.
