@@ -50,7 +50,8 @@ export function CallEnded({ reason, durationMs, error, title, onCallAgain, busy,
   const { t, i18n } = useTranslation(['shell', 'calls'])
   const heading = reason === 'refused' ? t('calls:encryption.refusedTitle') : t('calls:ended.title')
   const backTo = back ?? '/my-messages'
-  const backLabel = !back ? t('calls:ended.backToMessages') : back.startsWith('/my-messages') ? t('calls:ended.backToConversation') : t('calls:ended.backToListing')
+  const backLabel =
+    !back || back === '/my-messages' ? t('calls:ended.backToMessages') : back.startsWith('/my-messages') ? t('calls:ended.backToConversation') : t('calls:ended.backToListing')
   return (
     <Card sx={{ maxWidth: 560, mx: 'auto', width: '100%' }} data-testid="call-ended" data-reason={reason}>
       <CardContent sx={{ p: { xs: 2, sm: 4 } }}>
