@@ -2,7 +2,8 @@ import { act, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter, Route, Routes } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Session } from '@/lib/api-types'
+import type { Session, SiteConfig } from '@/lib/api-types'
+import { SiteContext } from '@/lib/site-context'
 import { clearSession, saveSession } from '@/lib/session'
 import { renderWithI18n } from '@/test/render'
 import { personalChannel, sendCallMessage, sendInvitation } from '../realtime/channels'
@@ -70,13 +71,15 @@ function stubServer() {
   )
 }
 
-function renderCall(path: string) {
+function renderCall(path: string, site: Partial<SiteConfig> | null = null) {
   return renderWithI18n(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/my-call" element={<CallScreen loginHref={(t) => `/login?redirecturl=${encodeURIComponent(t)}`} />} />
-      </Routes>
-    </MemoryRouter>,
+    <SiteContext.Provider value={site as SiteConfig | null}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/my-call" element={<CallScreen loginHref={(t) => `/login?redirecturl=${encodeURIComponent(t)}`} />} />
+        </Routes>
+      </MemoryRouter>
+    </SiteContext.Provider>,
   )
 }
 
@@ -173,6 +176,17 @@ describe('placing a call', () => {
     expect(screen.getByTestId('unencrypted-notice')).toHaveTextContent('cannot encrypt')
     expect(rooms[rooms.length - 1]!.unencrypted).toBe(true)
     expect(rooms[rooms.length - 1]!.encryption).toBeNull()
+  })
+})
+
+describe('a site that refuses unencrypted calls', () => {
+  it('does not start the call from a browser that cannot encrypt, and says why', async () => {
+    renderCall(CALL, { calls: { e2eeUnsupported: 'refuse' } })
+    expect(await screen.findByRole('heading', { level: 1, name: 'This call cannot start' })).toBeInTheDocument()
+    expect(screen.getByText(/allows only encrypted calls/)).toBeInTheDocument()
+    expect(screen.queryByTestId('room')).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Call again' })).toBeNull()
+    expect(sendInvitation).not.toHaveBeenCalled()
   })
 })
 
