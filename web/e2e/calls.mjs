@@ -132,15 +132,31 @@ export async function axeCheck(page, label) {
   assert(found.length === 0, `axe, ${label}: ${found.join(' | ')}`)
 }
 
+/**
+ * Resizes and waits for the layout to settle: the menu drawer slides in or
+ * out after a resize, and a full-page screenshot taken meanwhile is wider
+ * than the window.
+ */
+async function resize(page, width, height) {
+  await page.setViewportSize({ width, height })
+  await page
+    .waitForFunction(
+      () => document.documentElement.scrollWidth <= window.innerWidth + 1 && document.getAnimations().every((a) => a.effect?.getComputedTiming().iterations === Infinity),
+      null,
+      { timeout: 5000, polling: 100 },
+    )
+    .catch(() => {})
+}
+
 /** One state of the call screen: axe, then screenshots at 1280 and 390 px. */
 export async function checkState(p, artifacts, state) {
   await inLanguage(p)
   const label = `call-${state}-${p.host.split('.')[0]}-${p.lang}`
   await axeCheck(p.page, label)
   const size = p.page.viewportSize()
-  await p.page.setViewportSize({ width: 1280, height: 900 })
+  await resize(p.page, 1280, 900)
   await shot(p.page, artifacts, `${label}-1280`)
-  await p.page.setViewportSize({ width: 390, height: 844 })
+  await resize(p.page, 390, 844)
   await shot(p.page, artifacts, `${label}-390`)
   const overflow = await p.page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1)
   assert(!overflow, `${label}: the page scrolls sideways at 390 px`)
