@@ -50,6 +50,7 @@ type Site struct {
 	Configuration          SiteSettings                 `yaml:"configuration"`
 	ExtraRoutes            []Route                      `yaml:"extraRoutes"`
 	Frontpage              Frontpage                    `yaml:"frontpage"`
+	Calls                  SiteCalls                    `yaml:"calls"`
 	// ContactEmail receives the site's contact form. Never sent to clients.
 	ContactEmail string `yaml:"contactEmail"`
 }
@@ -103,6 +104,14 @@ type RouteMeta struct {
 type Frontpage struct {
 	Meetup       bool   `yaml:"meetup"`
 	PrimaryColor string `yaml:"primaryColor"`
+}
+
+// SiteCalls holds per-site choices about video calls.
+type SiteCalls struct {
+	// E2EEUnsupported decides what happens when a browser cannot encrypt
+	// a call end to end: "allow" (the default) lets the call go on
+	// unencrypted, with a visible mark; "refuse" does not start it.
+	E2EEUnsupported string `yaml:"e2ee_unsupported"`
 }
 
 // SiteSet resolves host names to sites.
@@ -192,6 +201,7 @@ func (s *Site) domain() *platform.Site {
 		},
 		ExtraRoutes:  make([]platform.Route, len(s.ExtraRoutes)),
 		Frontpage:    platform.Frontpage{Meetup: s.Frontpage.Meetup, PrimaryColor: s.Frontpage.PrimaryColor},
+		Calls:        platform.SiteCalls{E2EEUnsupported: platform.E2EEPolicy(s.Calls.E2EEUnsupported)},
 		ContactEmail: s.ContactEmail,
 	}
 	for i, r := range s.Redirects {
@@ -236,6 +246,9 @@ func (s *Site) normalize() {
 	}
 	if s.AdditionalTranslations == nil {
 		s.AdditionalTranslations = map[string]map[string]string{}
+	}
+	if s.Calls.E2EEUnsupported == "" {
+		s.Calls.E2EEUnsupported = string(platform.E2EEAllow)
 	}
 }
 
@@ -325,6 +338,11 @@ func (s *Site) Validate() error {
 		default:
 			bad(key+".meta.layout", fmt.Sprintf("%q is not one of blank, default, fixed-height", r.Meta.Layout))
 		}
+	}
+	switch platform.E2EEPolicy(s.Calls.E2EEUnsupported) {
+	case platform.E2EEAllow, platform.E2EERefuse:
+	default:
+		bad("calls.e2ee_unsupported", fmt.Sprintf("%q is not one of allow, refuse", s.Calls.E2EEUnsupported))
 	}
 	if s.ContactEmail != "" && !strings.Contains(s.ContactEmail, "@") {
 		bad("contactEmail", fmt.Sprintf("%q is not an e-mail address", s.ContactEmail))

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"souk/platform"
 )
 
 func TestBuiltinSitesLoad(t *testing.T) {
@@ -95,6 +97,7 @@ func TestSiteValidation(t *testing.T) {
 		{"self redirect", map[string]string{"a.yaml": goodSite + "redirects: [{from: /a, to: /a}]\n"}, `redirects to itself`},
 		{"bad scope", map[string]string{"a.yaml": goodSite + "navigation: [{key: Home, title: Home, to: /frontpage, requiredScope: root}]\n"}, `navigation[0].requiredScope`},
 		{"bad landing page", map[string]string{"a.yaml": strings.Replace(goodSite, "/dashboards/crm", "dashboards", 1)}, `DefaultLandingAdminPage`},
+		{"unknown encryption policy", map[string]string{"a.yaml": goodSite + "calls: {e2ee_unsupported: maybe}\n"}, `calls.e2ee_unsupported: "maybe" is not one of allow, refuse`},
 		{"unknown key", map[string]string{"a.yaml": goodSite + "colour: red\n"}, `colour`},
 		{"missing default", map[string]string{"a.yaml": strings.Replace(goodSite, "project: alpha", "project: gamma", 1)}, `sites.default: no site has project "alpha"`},
 		{"no files", map[string]string{}, `no site files`},
@@ -108,6 +111,32 @@ func TestSiteValidation(t *testing.T) {
 			_, err := LoadSites(fsys, "alpha", true)
 			if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
 				t.Fatalf("error = %v, want one containing %q", err, tc.wantErr)
+			}
+		})
+	}
+}
+
+func TestSiteCallsPolicy(t *testing.T) {
+	cases := []struct {
+		name, extra string
+		want        platform.E2EEPolicy
+	}{
+		{"default", "", platform.E2EEAllow},
+		{"allow", "calls: {e2ee_unsupported: allow}\n", platform.E2EEAllow},
+		{"refuse", "calls: {e2ee_unsupported: refuse}\n", platform.E2EERefuse},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			set, err := LoadSites(fstest.MapFS{"a.yaml": &fstest.MapFile{Data: []byte(goodSite + tc.extra)}}, "alpha", true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			site, err := set.Resolve("alpha.example")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if site.Calls.E2EEUnsupported != tc.want {
+				t.Errorf("e2ee_unsupported = %q, want %q", site.Calls.E2EEUnsupported, tc.want)
 			}
 		})
 	}

@@ -21,6 +21,7 @@ type Site struct {
 	Settings               SiteSettings
 	ExtraRoutes            []Route
 	Frontpage              Frontpage
+	Calls                  SiteCalls
 	// ContactEmail receives the site's contact form; never sent to clients.
 	ContactEmail string
 }
@@ -65,6 +66,22 @@ type RouteMeta struct {
 type Frontpage struct {
 	Meetup       bool
 	PrimaryColor string
+}
+
+// E2EEPolicy is what a site does with a call from a browser that cannot
+// encrypt it end to end.
+type E2EEPolicy string
+
+const (
+	// E2EEAllow lets the call go on unencrypted, marked as such.
+	E2EEAllow E2EEPolicy = "allow"
+	// E2EERefuse does not start the call.
+	E2EERefuse E2EEPolicy = "refuse"
+)
+
+// SiteCalls holds per-site choices about video calls.
+type SiteCalls struct {
+	E2EEUnsupported E2EEPolicy
 }
 
 type siteKey struct{}

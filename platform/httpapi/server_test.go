@@ -79,11 +79,14 @@ func TestSiteByHost(t *testing.T) {
 			} `json:"navigation"`
 			Hosts        []string `json:"hosts"`
 			ContactEmail string   `json:"contactEmail"`
+			Calls        struct {
+				E2EEUnsupported string `json:"e2eeUnsupported"`
+			} `json:"calls"`
 		}
 		if resp.StatusCode != 200 || json.Unmarshal([]byte(body), &site) != nil {
 			t.Fatalf("%s: %d %s", tc.host, resp.StatusCode, body)
 		}
-		if site.Project != tc.project || site.DefaultLang != tc.lang || len(site.Navigation) == 0 {
+		if site.Project != tc.project || site.DefaultLang != tc.lang || len(site.Navigation) == 0 || site.Calls.E2EEUnsupported != "allow" {
 			t.Errorf("%s: got %+v", tc.host, site)
 		}
 		if site.Hosts != nil || site.ContactEmail != "" || strings.Contains(body, "contact@") {

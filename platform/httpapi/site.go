@@ -21,6 +21,14 @@ type siteBody struct {
 	Configuration          siteSettingsBody             `json:"configuration"`
 	ExtraRoutes            []routeBody                  `json:"extraRoutes"`
 	Frontpage              frontpageBody                `json:"frontpage"`
+	Calls                  callsSettingsBody            `json:"calls"`
+}
+
+// callsSettingsBody tells the web app what to do with calls.
+type callsSettingsBody struct {
+	// E2EEUnsupported: when the browser cannot encrypt a call end to end,
+	// "allow" goes on unencrypted (marked), "refuse" does not start it.
+	E2EEUnsupported string `json:"e2eeUnsupported" enum:"allow,refuse"`
 }
 
 type redirectBody struct {
@@ -76,6 +84,10 @@ func newSiteBody(s *platform.Site) *siteBody {
 			DefaultLandingAdminPage: c.DefaultLandingAdminPage, GoogleClientID: c.GoogleClientID, GoogleClientIDLocal: c.GoogleClientIDLocal},
 		ExtraRoutes: make([]routeBody, len(s.ExtraRoutes)),
 		Frontpage:   frontpageBody{Meetup: s.Frontpage.Meetup, PrimaryColor: s.Frontpage.PrimaryColor},
+		Calls:       callsSettingsBody{E2EEUnsupported: string(s.Calls.E2EEUnsupported)},
+	}
+	if b.Calls.E2EEUnsupported == "" {
+		b.Calls.E2EEUnsupported = string(platform.E2EEAllow)
 	}
 	if b.Languages == nil {
 		b.Languages = []string{}

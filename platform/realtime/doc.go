@@ -1,7 +1,9 @@
 // Package realtime serves the product's realtime channels over Socket.IO
 // at /socket.io/: signed-in users' sockets, personal rooms (room_<userId>)
 // and call rooms, room broadcasts with the product's envelope, call
-// invitations recorded through platform.CallService, and the per-user and
+// invitations recorded through platform.CallService (with their cancel,
+// their expiry after platform.InvitationTTL, expiry.go, and the call-state
+// notices that reach every device of both people), and the per-user and
 // per-socket limits (the per-user connection cap across nodes through
 // ConnectionSlots, slots.go, when one is given). The wire protocol is written down in PROTOCOL.md.
 //

@@ -23,6 +23,9 @@ const (
 	EventRoomMessage      = "room-message"
 	EventRoomMessageLog   = "room-message-log"
 	EventDisconnectReason = "disconnect-reason"
+	// EventCallState goes to the personal rooms of a call's caller and
+	// invitees whenever the call changes state.
+	EventCallState = "call-state"
 
 	PrefixDispatched = "EMITER_"    // to the sender: its broadcast went out
 	PrefixJoin       = "BEMITER_"   // to the room: a socket joined

@@ -93,6 +93,8 @@ type nodeOptions struct {
 	slots realtime.ConnectionSlots
 	// forwarder relays other nodes' polling sessions there.
 	forwarder realtime.SessionForwarder
+	// invitationTTL shortens how long an invitation rings.
+	invitationTTL time.Duration
 }
 
 func (e *env) start(t *testing.T, o nodeOptions) *node {
@@ -112,6 +114,7 @@ func (e *env) start(t *testing.T, o nodeOptions) *node {
 	svc, err := realtime.New(realtime.Options{
 		Config: cfg, Auth: e.accounts, Users: e.accounts, Calls: e.calls,
 		Bus: o.bus, Mailbox: o.mailbox, Node: o.name, Logger: log, Slots: o.slots, Forwarder: o.forwarder,
+		InvitationTTL: o.invitationTTL,
 	})
 	if err != nil {
 		t.Fatal(err)

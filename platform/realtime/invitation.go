@@ -14,6 +14,9 @@ const (
 	TypeInvitation = "callInvitation"
 	TypeAccept     = "acceptcallInvitation"
 	TypeReject     = "rejectcallInvitation"
+	// TypeCancel is sent by the caller to the invitee while the call
+	// still rings: the invitation is withdrawn.
+	TypeCancel = "cancelcallInvitation"
 )
 
 // Invitation is the call invitation message carried in an envelope's
@@ -56,7 +59,7 @@ func invitationIn(data string) (*Invitation, bool) {
 }
 
 func isInvitationType(t string) bool {
-	return t == TypeInvitation || t == TypeAccept || t == TypeReject
+	return t == TypeInvitation || t == TypeAccept || t == TypeReject || t == TypeCancel
 }
 
 func (inv *Invitation) validate() error {
@@ -78,8 +81,9 @@ func (inv *Invitation) validate() error {
 
 func mailbox(site, userID string) string { return site + "|" + userID }
 
-// invitation handles callInvitation, acceptcallInvitation and
-// rejectcallInvitation sent to another user's personal channel: the
+// invitation handles callInvitation, acceptcallInvitation,
+// rejectcallInvitation and cancelcallInvitation sent to another user's
+// personal channel: the
 // sender must be the signed-in user, the recipient a user of the same
 // site, and the call is recorded so the token service can authorize
 // joins.
@@ -101,9 +105,12 @@ func (s *Service) invitation(sock *socketio.Socket, m *member, ev *socketio.Even
 		return s.fail(sock, m, ev, channel, fmt.Errorf("find user: %w", err))
 	}
 	var call *platform.Call
-	if inv.Type == TypeInvitation {
+	switch inv.Type {
+	case TypeInvitation:
 		call, err = s.invite(ctx, m, env, inv, target)
-	} else {
+	case TypeCancel:
+		call, err = s.cancel(ctx, m, inv, target)
+	default:
 		call, err = s.answer(ctx, m, inv, target)
 	}
 	if err != nil {
@@ -113,7 +120,7 @@ func (s *Service) invitation(sock *socketio.Socket, m *member, ev *socketio.Even
 	if err := s.sendRoomMessage(ctx, roomKey(site, PersonalRoom(target.ID)), sock.ID(), payload); err != nil {
 		return s.fail(sock, m, ev, channel, fmt.Errorf("publish: %w", err))
 	}
-	s.callState(ctx, m, call)
+	s.callState(ctx, site, call, m.user.ID, sock.ID())
 	s.confirm(sock, channel, payload)
 	m.log.Info("realtime call message", "type", inv.Type, "to", target.ID, "call", inv.RoomName)
 	return ev.Ack(okAck(map[string]any{"wrapperId": env.WrapperID, "roomName": call.RoomName, "state": call.State}))
@@ -130,8 +137,39 @@ func (s *Service) invite(ctx context.Context, m *member, env *envelope, inv *Inv
 		return nil, fmt.Errorf("invite to call: %w", err)
 	}
 	payload := s.wrap(m, env, env.room)
-	if err := s.mailbox.Hold(ctx, mailbox(m.site.Project, target.ID), inv.RoomName, []byte(payload), platform.InvitationTTL); err != nil {
+	if err := s.mailbox.Hold(ctx, mailbox(m.site.Project, target.ID), inv.RoomName, []byte(payload), s.invitationTTL); err != nil {
 		return nil, fmt.Errorf("hold invitation: %w", err)
+	}
+	s.expiries.schedule(m.site.Project, inv.RoomName, m.user.ID, s.invitationTTL)
+	return call, nil
+}
+
+// cancel withdraws an invitation the sender made that still rings for
+// target: the call ends and the held invitation is dropped.
+func (s *Service) cancel(ctx context.Context, m *member, inv *Invitation, target *platform.User) (*platform.Call, error) {
+	site := m.site.Project
+	box := mailbox(site, target.ID)
+	_, pending, err := s.mailbox.Get(ctx, box, inv.RoomName)
+	if err != nil {
+		return nil, fmt.Errorf("look up invitation: %w", err)
+	}
+	if !pending {
+		return nil, platform.Errorf(platform.ENOTFOUND, "no pending invitation to call %q: it expired or was answered", inv.RoomName)
+	}
+	call, err := s.calls.FindCall(ctx, site, inv.RoomName)
+	if err != nil {
+		return nil, fmt.Errorf("find call: %w", err)
+	}
+	if call.CallerID != m.user.ID {
+		return nil, platform.Errorf(platform.EFORBIDDEN, "only the caller may cancel the call %q", inv.RoomName)
+	}
+	call, err = s.calls.SetCallState(ctx, site, inv.RoomName, m.user.ID, platform.CallEnded)
+	if err != nil {
+		return nil, fmt.Errorf("set call state: %w", err)
+	}
+	s.expiries.stop(site, inv.RoomName)
+	if err := s.mailbox.Drop(ctx, box, inv.RoomName); err != nil {
+		m.log.Warn("cancelled invitation not dropped; it will expire", "call", inv.RoomName, "err", err)
 	}
 	return call, nil
 }
@@ -163,30 +201,41 @@ func (s *Service) answer(ctx context.Context, m *member, inv *Invitation, target
 	if err != nil {
 		return nil, fmt.Errorf("set call state: %w", err)
 	}
+	s.expiries.stop(site, inv.RoomName)
 	if err := s.mailbox.Drop(ctx, box, inv.RoomName); err != nil {
 		m.log.Warn("answered invitation not dropped; it will expire", "call", inv.RoomName, "err", err)
 	}
 	return call, nil
 }
 
-// callStateNotice is the payload of ALLEMITER_<call room>.
+// callStateNotice is the payload of ALLEMITER_<call room> and of
+// call-state.
 type callStateNotice struct {
 	Type     string             `json:"type"`
 	RoomName string             `json:"roomName"`
 	State    platform.CallState `json:"state"`
-	UserID   string             `json:"userId"`
+	// UserID is who acted; empty when the server did (an invitation
+	// that expired unanswered).
+	UserID string `json:"userId"`
 }
 
-// callState tells everyone in the call's room how the call stands.
-func (s *Service) callState(ctx context.Context, m *member, call *platform.Call) {
-	room := RoomName(call.RoomName)
-	if !validRoom(room) {
-		return
+// callState tells how the call stands to everyone in the call's room
+// (ALLEMITER_<room>) and to every socket of its caller and invitees in
+// their personal rooms (call-state), so that all of a user's tabs and
+// devices follow the call: a callee's other tabs stop ringing once one
+// answered. except is the acting socket, which has its ack.
+func (s *Service) callState(ctx context.Context, site string, call *platform.Call, actor, except string) {
+	notice := callStateNotice{Type: "callState", RoomName: call.RoomName, State: call.State, UserID: actor}
+	log := s.log.With("site", site, "call", call.RoomName)
+	if room := RoomName(call.RoomName); validRoom(room) {
+		if err := s.publish(ctx, roomKey(site, room), "", PrefixCallState+channelOf(room), notice); err != nil {
+			log.Warn("call state notice not published", "err", err)
+		}
 	}
-	err := s.publish(ctx, roomKey(m.site.Project, room), "", PrefixCallState+channelOf(room),
-		callStateNotice{Type: "callState", RoomName: call.RoomName, State: call.State, UserID: m.user.ID})
-	if err != nil {
-		m.log.Warn("call state notice not published", "call", call.RoomName, "err", err)
+	for _, user := range append([]string{call.CallerID}, call.InviteeIDs...) {
+		if err := s.publish(ctx, roomKey(site, PersonalRoom(user)), except, EventCallState, notice); err != nil {
+			log.Warn("call state not published to a participant", "user", user, "err", err)
+		}
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"souk/config"
 	"souk/platform"
@@ -38,6 +39,9 @@ type Options struct {
 	// Forwarder, when set, relays the requests of long-polling sessions
 	// that other nodes hold (see sessionroute.go).
 	Forwarder SessionForwarder
+	// InvitationTTL is how long an invitation rings before the call ends
+	// unanswered; zero means platform.InvitationTTL. Tests shorten it.
+	InvitationTTL time.Duration
 }
 
 // Service is the realtime channel server; it is an http.Handler to mount
@@ -51,8 +55,11 @@ type Service struct {
 	mailbox bus.Mailbox
 	node    string
 	log     *slog.Logger
-	io      *socketio.Server
-	main    *socketio.Namespace
+
+	invitationTTL time.Duration
+	expiries      *expiries
+	io            *socketio.Server
+	main          *socketio.Namespace
 
 	slots          ConnectionSlots // nil: the limit counts this node only
 	slotsDownUntil atomic.Int64    // unix ns; see sharedSlotsUsable
@@ -79,6 +86,9 @@ func New(opts Options) (*Service, error) {
 	if opts.Logger == nil {
 		opts.Logger = slog.Default()
 	}
+	if opts.InvitationTTL <= 0 {
+		opts.InvitationTTL = platform.InvitationTTL
+	}
 	if opts.Node == "" {
 		var b [6]byte
 		rand.Read(b[:])
@@ -97,7 +107,10 @@ func New(opts Options) (*Service, error) {
 		sockets:     make(map[userKey]map[*socketio.Socket]struct{}),
 		slots:       opts.Slots,
 		stopSlots:   make(chan struct{}),
+
+		invitationTTL: opts.InvitationTTL,
 	}
+	s.expiries = newExpiries(s.expireCall)
 	if s.slots != nil {
 		go s.renewSlots(s.stopSlots)
 	}
@@ -134,7 +147,11 @@ func (s *Service) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.io.Serve
 // belongs to the caller.
 func (s *Service) Close(ctx context.Context) error {
 	s.closeOnce.Do(func() { close(s.stopSlots) })
-	return s.io.Close(ctx)
+	err := s.io.Close(ctx)
+	if e := s.expiries.close(ctx); err == nil {
+		err = e
+	}
+	return err
 }
 
 // Node is this process's name in relayed envelopes.

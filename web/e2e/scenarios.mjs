@@ -279,14 +279,16 @@ export const scenarios = [
       await a.page.getByRole('button', { name: 'Leave meeting' }).click()
       await b.page.getByTestId('remote-tile').waitFor({ state: 'detached', timeout: 20000 })
       await b.page.getByRole('button', { name: 'Leave meeting' }).click()
-      await a.page.getByRole('button', { name: 'Join a meeting' }).waitFor()
+      // After hanging up: the end screen, not a form to rejoin the room.
+      await a.page.getByRole('heading', { level: 1, name: 'Call ended' }).waitFor()
+      await b.page.getByRole('heading', { level: 1, name: 'Call ended' }).waitFor()
 
       // Second call: the callee declines and the caller is told.
       await a.page.goto(callUrl)
       await b.page.goto(siteUrl(EN_HOST, '/my-items'))
       await overlay.waitFor({ timeout: 20000 })
       await overlay.getByRole('button', { name: 'Decline' }).click()
-      await a.page.getByText('The call was declined.').waitFor({ timeout: 20000 })
+      await a.page.getByTestId('end-reason').getByText('Declined').waitFor({ timeout: 20000 })
       await a.context.close()
       await b.context.close()
     },

@@ -54,6 +54,11 @@ export interface SiteConfig {
   }
   extraRoutes: ExtraRoute[]
   frontpage: { meetup: boolean; primaryColor?: string; theme?: { primaryColor: string } }
+  /** Per-site choices about calls; absent from older servers. */
+  calls?: {
+    /** A browser that cannot encrypt calls end to end: go on unencrypted, marked ("allow"), or do not start ("refuse"). */
+    e2eeUnsupported: 'allow' | 'refuse'
+  }
 }
 
 export interface AbilityRule {

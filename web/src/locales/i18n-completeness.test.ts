@@ -60,7 +60,8 @@ describe('translations', () => {
     }
     for (const item of [...defaultSiteNav, ...commonNav]) used.add(qualified(item.title))
     for (const m of ['light', 'dark', 'system']) used.add(`settings:${m}`)
-    for (const s of ['connected', 'connecting', 'disconnected', 'callInvitation', 'acceptcallInvitation', 'rejectcallInvitation']) used.add(`calls:invitation.${s}`)
+    for (const s of ['noAnswer', 'declined', 'cancelled']) used.add(`calls:ended.${s}`)
+    for (const s of ['personal', 'conference', 'state.connected', 'state.connecting', 'state.disconnected']) used.add(`diagnostics:realtime.${s}`)
     for (const s of ['0', '1', '2', '3', '4']) used.add(`diagnostics:status.${s}`)
     // Site wording keys are supplied per site with a product fallback.
     const missing = [...used].filter((k) => !k.startsWith(`${DEFAULT_NS}:site.`) && !en.has(k))

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '@/lib/api-client'
-import { createAdminTokenSource, createRoomService, RoomServiceError } from './room-service'
+import { createAdminTokenSource, createRoomService, isEncrypted, RoomServiceError } from './room-service'
 
 interface Seen {
   url: string
@@ -65,5 +65,16 @@ describe('admin token source', () => {
     const err = await createAdminTokenSource(fetchImpl)('r').catch((e: unknown) => e)
     expect(err).toBeInstanceOf(ApiError)
     expect(err).toMatchObject({ status: 403 })
+  })
+})
+
+describe('isEncrypted', () => {
+  it('reads livekit\'s Encryption.Type by name or number', () => {
+    expect(isEncrypted({ encryption: 'GCM' })).toBe(true)
+    expect(isEncrypted({ encryption: 'CUSTOM' })).toBe(true)
+    expect(isEncrypted({ encryption: 1 })).toBe(true)
+    expect(isEncrypted({ encryption: 'NONE' })).toBe(false)
+    expect(isEncrypted({ encryption: 0 })).toBe(false)
+    expect(isEncrypted({})).toBe(false)
   })
 })

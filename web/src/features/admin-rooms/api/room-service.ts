@@ -7,6 +7,18 @@ export interface LiveTrack {
   type: 'AUDIO' | 'VIDEO' | 'DATA'
   source: string
   muted: boolean
+  /**
+   * How the publisher encrypts the track's frames end to end (livekit's
+   * Encryption.Type): "NONE", "GCM" or "CUSTOM"; a number from servers
+   * that send enums as numbers. The SFU only forwards what it is given.
+   */
+  encryption?: 'NONE' | 'GCM' | 'CUSTOM' | number
+}
+
+/** Whether a track's frames are encrypted end to end by its publisher. */
+export function isEncrypted(track: Pick<LiveTrack, 'encryption'>): boolean {
+  const e = track.encryption
+  return e !== undefined && e !== 'NONE' && e !== 0
 }
 
 export interface LiveParticipant {

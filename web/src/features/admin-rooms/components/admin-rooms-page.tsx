@@ -16,11 +16,12 @@ import TableCell from '@mui/material/TableCell'
 import TableHead from '@mui/material/TableHead'
 import TableRow from '@mui/material/TableRow'
 import Typography from '@mui/material/Typography'
+import { IconLock, IconLockOpen } from '@tabler/icons-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '@/lib/format'
 import { useLiveRooms, useMuteTrack, useParticipants, useRemoveParticipant } from '../api/queries'
-import type { LiveParticipant } from '../api/room-service'
+import { isEncrypted, type LiveParticipant } from '../api/room-service'
 
 export function AdminRoomsPage() {
   const { t, i18n } = useTranslation(['shell', 'admin-rooms'])
@@ -124,6 +125,15 @@ function RoomParticipants({ room }: { room: string }) {
                               label={`${tr.type === 'AUDIO' ? t('admin-rooms:audio') : t('admin-rooms:video')}${tr.muted ? ` · ${t('admin-rooms:muted')}` : ''}`}
                               color={tr.muted ? 'default' : 'primary'}
                               variant={tr.muted ? 'outlined' : 'filled'}
+                            />
+                            <Chip
+                              size="small"
+                              variant="outlined"
+                              data-testid="track-encryption"
+                              data-encrypted={isEncrypted(tr)}
+                              color={isEncrypted(tr) ? 'success' : 'warning'}
+                              icon={isEncrypted(tr) ? <IconLock size={14} aria-hidden /> : <IconLockOpen size={14} aria-hidden />}
+                              label={isEncrypted(tr) ? t('admin-rooms:encrypted') : t('admin-rooms:notEncrypted')}
                             />
                             {!tr.muted && (
                               <Button

@@ -1,6 +1,8 @@
 import { isRecord } from '@/lib/is-record'
 
-export type CallMessageType = 'callInvitation' | 'acceptcallInvitation' | 'rejectcallInvitation'
+export type CallMessageType = 'callInvitation' | 'acceptcallInvitation' | 'rejectcallInvitation' | 'cancelcallInvitation'
+
+const CALL_MESSAGE_TYPES: readonly string[] = ['callInvitation', 'acceptcallInvitation', 'rejectcallInvitation', 'cancelcallInvitation']
 
 export interface CallMessage {
   type: CallMessageType
@@ -61,10 +63,10 @@ export function asCallMessage(m: ReceivedMessage): CallMessage | null {
   const d = m.data
   if (!d) return null
   const type = d.type
-  if (type !== 'callInvitation' && type !== 'acceptcallInvitation' && type !== 'rejectcallInvitation') return null
+  if (typeof type !== 'string' || !CALL_MESSAGE_TYPES.includes(type)) return null
   if (typeof d.from !== 'string' || typeof d.roomName !== 'string') return null
   return {
-    type,
+    type: type as CallMessageType,
     from: d.from,
     roomName: d.roomName,
     messageId: typeof d.messageId === 'string' ? d.messageId : m.wrapperId,
@@ -92,4 +94,24 @@ export function newId(): string {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto
     ? crypto.randomUUID()
     : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`
+}
+
+/** Where a call stands, as the server tells both people ("call-state", "ALLEMITER_<room>"). */
+export type CallState = 'ringing' | 'accepted' | 'rejected' | 'ended' | 'expired'
+
+const CALL_STATES: readonly string[] = ['ringing', 'accepted', 'rejected', 'ended', 'expired']
+
+export interface CallStateNotice {
+  roomName: string
+  state: CallState
+  /** Who acted; empty when the server did (an invitation nobody answered). */
+  userId: string
+}
+
+/** Reads a call-state notice (object or JSON string); null when it is not one. */
+export function parseCallState(raw: unknown): CallStateNotice | null {
+  const obj = parseMaybeJson(raw)
+  if (!isRecord(obj) || obj.type !== 'callState') return null
+  if (typeof obj.roomName !== 'string' || typeof obj.state !== 'string' || !CALL_STATES.includes(obj.state)) return null
+  return { roomName: obj.roomName, state: obj.state as CallState, userId: typeof obj.userId === 'string' ? obj.userId : '' }
 }

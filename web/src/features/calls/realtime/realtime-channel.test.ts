@@ -6,13 +6,15 @@ import { MAX_RECONNECT_ATTEMPTS, RealtimeChannel } from './realtime-channel'
 
 class FakeSocket {
   handlers = new Map<string, (...a: unknown[]) => void>()
+  anyHandler: ((ev: string, ...a: unknown[]) => void) | null = null
   emitted: [string, unknown][] = []
   io = { on: vi.fn(), removeAllListeners: vi.fn() }
   on(ev: string, h: (...a: unknown[]) => void) {
     this.handlers.set(ev, h)
     return this
   }
-  onAny() {
+  onAny(h: (ev: string, ...a: unknown[]) => void) {
+    this.anyHandler = h
     return this
   }
   emit(ev: string, payload: unknown) {
@@ -28,6 +30,7 @@ class FakeSocket {
   }
   fire(ev: string, ...args: unknown[]) {
     this.handlers.get(ev)?.(...args)
+    this.anyHandler?.(ev, ...args)
   }
 }
 
@@ -84,6 +87,21 @@ describe('RealtimeChannel', () => {
     ch.removeMessage('w-9')
     expect(ch.get().messages).toHaveLength(0)
     off()
+  })
+
+  it('keeps the latest state of each call from call-state and ALLEMITER_ notices', async () => {
+    const info = vi.spyOn(console, 'info').mockImplementation(() => {})
+    const { ch, sock } = setup()
+    await ch.connect('u1')
+    sock.fire('call-state', { type: 'callState', roomName: 'call-1', state: 'ringing', userId: 'u2' })
+    sock.fire('call-state', { type: 'callState', roomName: 'call-1', state: 'accepted', userId: 'u1' })
+    sock.fire('ALLEMITER_call-2', { type: 'callState', roomName: 'call-2', state: 'expired', userId: '' })
+    sock.fire('call-state', { type: 'callState', roomName: 'call-3', state: 'exploded' })
+    expect(ch.get().calls).toEqual({
+      'call-1': { roomName: 'call-1', state: 'accepted', userId: 'u1' },
+      'call-2': { roomName: 'call-2', state: 'expired', userId: '' },
+    })
+    info.mockRestore()
   })
 
   it('waits up to the given number of checks for a connection', async () => {

@@ -1,6 +1,6 @@
 import type { Socket } from 'socket.io-client'
 import { eventBus } from './event-bus'
-import { buildEnvelope, parseReceived, toRoomName, type ReceivedMessage } from './messages'
+import { buildEnvelope, parseCallState, parseReceived, toRoomName, type CallStateNotice, type ReceivedMessage } from './messages'
 
 export type ChannelState = 'connecting' | 'connected' | 'disconnected'
 export type ChannelLabel = 'personal' | 'conference'
@@ -31,6 +31,8 @@ export interface ChannelSnapshot {
   state: ChannelState
   room: string | null
   messages: ReceivedMessage[]
+  /** The latest state of each call this channel heard about, by room name. */
+  calls: Record<string, CallStateNotice>
 }
 
 /**
@@ -39,7 +41,7 @@ export interface ChannelSnapshot {
  */
 export class RealtimeChannel {
   private socket: Socket | null = null
-  private snapshot: ChannelSnapshot = { state: 'disconnected', room: null, messages: [] }
+  private snapshot: ChannelSnapshot = { state: 'disconnected', room: null, messages: [], calls: {} }
   private listeners = new Set<() => void>()
   private readonly label: ChannelLabel
   private readonly getToken: () => string | null
@@ -115,8 +117,12 @@ export class RealtimeChannel {
       eventBus.emit('socket-message', { value: this.label === 'personal' ? 'persfRoom' : 'confRoom', raw })
     })
     socket.on('chatMessage', (raw: unknown) => console.info(`[${this.label}] chatMessage`, raw))
+    // Every device of both people hears how a call stands: answered
+    // elsewhere, cancelled, or nobody answered.
+    socket.on('call-state', (raw: unknown) => this.callState(raw))
     socket.onAny((event: string, ...args: unknown[]) => {
       if (LOG_PREFIXES.some((p) => event.startsWith(p))) console.info(`[${this.label}] ${event}`, ...args)
+      if (event.startsWith('ALLEMITER_')) this.callState(args[0])
     })
     return true
   }
@@ -126,6 +132,13 @@ export class RealtimeChannel {
     if (!msg) return
     this.update({ messages: [...this.snapshot.messages, msg] })
     eventBus.emit('ws-parsed', msg)
+  }
+
+  callState(raw: unknown): void {
+    const notice = parseCallState(raw)
+    if (!notice) return
+    this.update({ calls: { ...this.snapshot.calls, [notice.roomName]: notice } })
+    eventBus.emit('call-state', notice)
   }
 
   removeMessage(wrapperId: string): void {

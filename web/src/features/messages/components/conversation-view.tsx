@@ -69,7 +69,7 @@ export function ConversationView({ conversation, onBack }: { conversation: Conve
             </Typography>
           )}
         </Box>
-        <IconButton component={Link} to={`/my-call?to=${encodeURIComponent(conversation.peer.id)}`} aria-label={t('messages:callSeller')}>
+        <IconButton component={Link} to={`/my-call?to=${encodeURIComponent(conversation.peer.id)}&name=${encodeURIComponent(conversation.peer.displayName)}${conversation.listing ? `&title=${encodeURIComponent(conversation.listing.productName)}` : ''}&back=${encodeURIComponent(`/my-messages?c=${conversation.id}`)}`} aria-label={t('messages:callSeller')}>
           <IconVideo size={20} />
         </IconButton>
       </Stack>

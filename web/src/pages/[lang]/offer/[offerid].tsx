@@ -60,7 +60,7 @@ export default function OfferPage() {
             return (
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
                 <MessageSeller sellerId={listing.owner.id} listingId={listing.id} />
-                <Button component={Link} to={`/my-call?to=${encodeURIComponent(listing.owner.id)}&name=${encodeURIComponent(listing.owner.displayName)}&title=${encodeURIComponent(listing.productName)}`} variant="outlined" startIcon={<IconVideo size={18} />}>
+                <Button component={Link} to={`/my-call?to=${encodeURIComponent(listing.owner.id)}&name=${encodeURIComponent(listing.owner.displayName)}&title=${encodeURIComponent(listing.productName)}&back=${encodeURIComponent(back)}`} variant="outlined" startIcon={<IconVideo size={18} />}>
                   {t('listings:offer.callSeller')}
                 </Button>
               </Stack>
