@@ -38,7 +38,7 @@ interface ToggleProps {
 }
 
 /** Text for screen readers only. */
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const
+const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const
 
 function Toggle({ testId, label, hint, state, shortcut, onIcon, offIcon, onClick }: ToggleProps) {
   const hintId = useId()

@@ -180,16 +180,19 @@ export default function CallRoom({ serverUrl, token, title, participantName, onC
   const stopEncryption = useRef<(() => void) | null>(null)
   const left = useRef(false)
 
-  const finish = useCallback(
-    (err?: Error) => {
-      stopEncryption.current?.()
-      stopEncryption.current = null
-      if (left.current) return
-      left.current = true
-      onLeave(err)
-    },
-    [onLeave],
-  )
+  // LiveKitRoom connects again whenever its onError changes, even in the middle
+  // of a reconnection; the callbacks it gets stay the same for the room's life,
+  // and read the newest props through refs.
+  const latest = useRef({ onConnected, onLeave, t })
+  latest.current = { onConnected, onLeave, t }
+
+  const finish = useCallback((err?: Error) => {
+    stopEncryption.current?.()
+    stopEncryption.current = null
+    if (left.current) return
+    left.current = true
+    latest.current.onLeave(err)
+  }, [])
 
   useEffect(() => {
     if (!e2ee) return
@@ -213,8 +216,29 @@ export default function CallRoom({ serverUrl, token, title, participantName, onC
 
   const connected = useCallback(() => {
     if (e2ee && !stopEncryption.current) stopEncryption.current = e2ee.attach(room)
-    onConnected()
-  }, [e2ee, room, onConnected])
+    latest.current.onConnected()
+  }, [e2ee, room])
+
+  const failed = useCallback(
+    (err: Error) => {
+      console.error('call error', err)
+      finish(err)
+    },
+    [finish],
+  )
+
+  const deviceFailed = useCallback((failure?: MediaDeviceFailure) => {
+    const tr = latest.current.t
+    setMediaError(
+      failure === MediaDeviceFailure.PermissionDenied
+        ? tr('call-room:devicePermission')
+        : failure === MediaDeviceFailure.NotFound
+          ? tr('call-room:deviceMissing')
+          : tr('call-room:deviceFailed'),
+    )
+  }, [])
+
+  const disconnected = useCallback(() => finish(), [finish])
 
   const leave = useCallback(async () => {
     stopEncryption.current?.()
@@ -232,20 +256,9 @@ export default function CallRoom({ serverUrl, token, title, participantName, onC
       video
       audio
       onConnected={connected}
-      onError={(err) => {
-        console.error('call error', err)
-        finish(err)
-      }}
-      onMediaDeviceFailure={(failure) => {
-        setMediaError(
-          failure === MediaDeviceFailure.PermissionDenied
-            ? t('call-room:devicePermission')
-            : failure === MediaDeviceFailure.NotFound
-              ? t('call-room:deviceMissing')
-              : t('call-room:deviceFailed'),
-        )
-      }}
-      onDisconnected={() => finish()}
+      onError={failed}
+      onMediaDeviceFailure={deviceFailed}
+      onDisconnected={disconnected}
     >
       <RoomContent title={title} participantName={participantName} encryption={encryption} unencrypted={unencrypted || (!!encryption && !e2ee)} mediaError={mediaError} onLeave={() => void leave()} />
       {/* Remote audio plays through hidden <audio> elements. */}

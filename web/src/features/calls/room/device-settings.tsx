@@ -26,7 +26,9 @@ function DeviceSelect({ kind }: { kind: DeviceKind }) {
   const { t } = useTranslation(['shell', 'call-room'])
   const [error, setError] = useState<string | null>(null)
   const onError = useCallback((e: Error) => setError(e.message), [])
-  const { devices, activeDeviceId, setActiveMediaDevice } = useMediaDeviceSelect({ kind, onError })
+  // The call already holds the camera and microphone, so the labels are known;
+  // asking again would open (and stop) one more capture of a device in use.
+  const { devices, activeDeviceId, setActiveMediaDevice } = useMediaDeviceSelect({ kind, onError, requestPermissions: false })
   const label = t(LABEL_KEY[kind])
   const change = async (id: string) => {
     setError(null)

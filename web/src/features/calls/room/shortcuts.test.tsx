@@ -19,6 +19,12 @@ describe('call shortcuts', () => {
     expect(shortcutFor(key('e', { metaKey: true }))).toBe('toggleCamera')
   })
 
+  it('follows the physical key on other keyboard layouts', () => {
+    expect(shortcutFor({ ...key('ي', { ctrlKey: true }), code: 'KeyD' })).toBe('toggleMic')
+    expect(shortcutFor({ ...key('ث', { metaKey: true }), code: 'KeyE' })).toBe('toggleCamera')
+    expect(shortcutFor({ ...key('ي'), code: 'KeyD' })).toBeNull()
+  })
+
   it('ignores plain keys, other modifiers and other letters', () => {
     expect(shortcutFor(key('d'))).toBeNull()
     expect(shortcutFor(key('d', { ctrlKey: true, shiftKey: true }))).toBeNull()

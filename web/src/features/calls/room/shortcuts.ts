@@ -5,14 +5,18 @@ import { useEffect, useRef } from 'react'
 
 export type ShortcutAction = 'toggleMic' | 'toggleCamera'
 
-type KeyInfo = Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>
+type KeyInfo = Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'> & { code?: string }
 
 const KEYS: Record<string, ShortcutAction> = { d: 'toggleMic', e: 'toggleCamera' }
+const CODES: Record<string, ShortcutAction> = { KeyD: 'toggleMic', KeyE: 'toggleCamera' }
 
-/** The action a key press asks for, or null. */
+/**
+ * The action a key press asks for, or null. The physical key counts too, so
+ * that the shortcuts work with an Arabic or Cyrillic keyboard layout.
+ */
 export function shortcutFor(e: KeyInfo): ShortcutAction | null {
   if (!(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey) return null
-  return KEYS[e.key.toLowerCase()] ?? null
+  return KEYS[e.key.toLowerCase()] ?? (e.code ? CODES[e.code] : undefined) ?? null
 }
 
 export function isMacPlatform(platform: string = typeof navigator === 'undefined' ? '' : navigator.platform): boolean {

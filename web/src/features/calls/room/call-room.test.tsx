@@ -1,0 +1,79 @@
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { useState } from 'react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { renderWithI18n } from '@/test/render'
+import type { CallEncryption } from '../e2ee/types'
+import CallRoom, { roomOptionsFor } from './call-room'
+
+const media = vi.hoisted(() => ({ connect: vi.fn(), disconnect: vi.fn() }))
+
+// The room the call creates, with connect/disconnect recorded instead of networked.
+vi.mock('livekit-client', async (importOriginal) => {
+  const lk = await importOriginal<typeof import('livekit-client')>()
+  class RecordedRoom extends lk.Room {
+    constructor(...args: ConstructorParameters<typeof lk.Room>) {
+      super(...args)
+      this.connect = media.connect
+      this.disconnect = media.disconnect
+    }
+  }
+  return { ...lk, Room: RecordedRoom }
+})
+
+describe('roomOptionsFor', () => {
+  it('joins with the devices chosen last time', () => {
+    const o = roomOptionsFor({ audioinput: 'mic-2', videoinput: 'cam-2', audiooutput: 'spk-2' }, null)
+    expect(o.audioCaptureDefaults?.deviceId).toEqual({ ideal: 'mic-2' })
+    expect(o.videoCaptureDefaults?.deviceId).toEqual({ ideal: 'cam-2' })
+    expect(o.audioOutput?.deviceId).toBe('spk-2')
+    expect(o.e2ee).toBeUndefined()
+  })
+
+  it('leaves the browser its defaults without a choice, and passes the encryption options', () => {
+    const e2eeOptions = { keyProvider: {} as never, worker: {} as never }
+    const encryption: CallEncryption = {
+      e2eeOptions,
+      attach: () => () => {},
+      getState: () => ({ status: 'negotiating', code: null, participants: [] }),
+      subscribe: () => () => {},
+    }
+    const o = roomOptionsFor({}, encryption)
+    expect(o.audioCaptureDefaults).toBeUndefined()
+    expect(o.videoCaptureDefaults).toBeUndefined()
+    expect(o.audioOutput).toBeUndefined()
+    expect(o.e2ee).toBe(e2eeOptions)
+  })
+})
+
+describe('CallRoom', () => {
+  afterEach(() => vi.clearAllMocks())
+
+  it('does not connect again when the call screen renders it again', async () => {
+    // A second connect() in the middle of a reconnection starts a fresh
+    // connection and loses the call; new callbacks must not cause one.
+    media.connect.mockResolvedValue(undefined)
+    media.disconnect.mockResolvedValue(undefined)
+    const connect = media.connect
+    const props = { serverUrl: 'ws://media.test', token: 'tok', title: 'Oak desk', participantName: 'Ada' }
+    // The call screen renders the room again with fresh callbacks on every change of its own.
+    function Screen() {
+      const [n, setN] = useState(0)
+      return (
+        <>
+          <button onClick={() => setN(n + 1)}>render {n}</button>
+          <CallRoom {...props} onConnected={() => {}} onLeave={() => {}} />
+        </>
+      )
+    }
+    renderWithI18n(<Screen />)
+    expect(await screen.findByRole('heading', { level: 1, name: 'Oak desk' })).toBeInTheDocument()
+    await waitFor(() => expect(connect).toHaveBeenCalled())
+    const settled = connect.mock.calls.length
+    for (let i = 0; i < 3; i++) await userEvent.click(screen.getByRole('button', { name: `render ${i}` }))
+    await screen.findByRole('button', { name: 'render 3' })
+    expect(connect).toHaveBeenCalledTimes(settled)
+    expect(settled).toBe(1)
+    expect(connect.mock.calls[0]?.slice(0, 2)).toEqual(['ws://media.test', 'tok'])
+  })
+})
