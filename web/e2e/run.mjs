@@ -10,6 +10,7 @@ import { takeCSPViolations } from './csp.mjs'
 import { scenarios } from './scenarios.mjs'
 import './polling.mjs'
 import { crawlScenarios } from './crawl.mjs'
+import { callRoomScenarios } from './call-room.mjs'
 
 const base = process.env.SOUK_E2E_URL
 if (!base) {
@@ -47,7 +48,7 @@ const siteUrl = (host, path = '/') => `${server.protocol}//${host}:${port}${path
 const only = process.argv.slice(2)
 let failed = 0
 let passed = 0
-for (const s of [...scenarios, ...crawlScenarios]) {
+for (const s of [...scenarios, ...crawlScenarios, ...callRoomScenarios]) {
   if (only.length && !only.includes(s.name)) continue
   const started = Date.now()
   try {

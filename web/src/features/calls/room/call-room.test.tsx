@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderWithI18n } from '@/test/render'
 import type { CallEncryption } from '../e2ee/types'
-import CallRoom, { roomOptionsFor } from './call-room'
+import CallRoom, { availablePreferences, captureFor, roomOptionsFor } from './call-room'
 
 const media = vi.hoisted(() => ({ connect: vi.fn(), disconnect: vi.fn() }))
 
@@ -21,16 +21,26 @@ vi.mock('livekit-client', async (importOriginal) => {
   return { ...lk, Room: RecordedRoom }
 })
 
-describe('roomOptionsFor', () => {
-  it('joins with the devices chosen last time', () => {
-    const o = roomOptionsFor({ audioinput: 'mic-2', videoinput: 'cam-2', audiooutput: 'spk-2' }, null)
-    expect(o.audioCaptureDefaults?.deviceId).toEqual({ ideal: 'mic-2' })
-    expect(o.videoCaptureDefaults?.deviceId).toEqual({ ideal: 'cam-2' })
-    expect(o.audioOutput?.deviceId).toBe('spk-2')
-    expect(o.e2ee).toBeUndefined()
+const device = (kind: MediaDeviceKind, deviceId: string) => ({ kind, deviceId, label: deviceId, groupId: '', toJSON: () => ({}) }) as MediaDeviceInfo
+
+describe('devices on joining', () => {
+  it('asks for the remembered devices exactly, those the browser still has', async () => {
+    const prefs = { audioinput: 'mic-2', videoinput: 'cam-gone', audiooutput: 'spk-2' }
+    const have = async () => [device('audioinput', 'mic-1'), device('audioinput', 'mic-2'), device('videoinput', 'cam-1'), device('audiooutput', 'spk-2')]
+    const found = await availablePreferences(prefs, have)
+    expect(found).toEqual({ audioinput: 'mic-2', audiooutput: 'spk-2' })
+    expect(captureFor(found)).toEqual({ audio: { deviceId: { exact: 'mic-2' } }, video: true })
   })
 
-  it('leaves the browser its defaults without a choice, and passes the encryption options', () => {
+  it('leaves the browser its defaults without a choice, or when the devices cannot be listed', async () => {
+    const never = vi.fn(async () => [] as MediaDeviceInfo[])
+    expect(await availablePreferences({}, never)).toEqual({})
+    expect(never).not.toHaveBeenCalled()
+    expect(await availablePreferences({ videoinput: 'cam' }, () => Promise.reject(new Error('no')))).toEqual({})
+    expect(captureFor({})).toEqual({ audio: true, video: true })
+  })
+
+  it('passes the encryption options to the room', () => {
     const e2eeOptions = { keyProvider: {} as never, worker: {} as never }
     const encryption: CallEncryption = {
       e2eeOptions,
@@ -38,11 +48,8 @@ describe('roomOptionsFor', () => {
       getState: () => ({ status: 'negotiating', code: null, participants: [] }),
       subscribe: () => () => {},
     }
-    const o = roomOptionsFor({}, encryption)
-    expect(o.audioCaptureDefaults).toBeUndefined()
-    expect(o.videoCaptureDefaults).toBeUndefined()
-    expect(o.audioOutput).toBeUndefined()
-    expect(o.e2ee).toBe(e2eeOptions)
+    expect(roomOptionsFor(encryption).e2ee).toBe(e2eeOptions)
+    expect(roomOptionsFor(null).e2ee).toBeUndefined()
   })
 })
 

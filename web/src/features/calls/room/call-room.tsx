@@ -13,7 +13,7 @@ import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
-import { ConnectionState, MediaDeviceFailure, Room, Track, type RoomOptions } from 'livekit-client'
+import { ConnectionState, MediaDeviceFailure, Room, Track, type AudioCaptureOptions, type RoomOptions, type VideoCaptureOptions } from 'livekit-client'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { CallEncryption } from '../e2ee/types'
@@ -41,17 +41,41 @@ export interface CallRoomProps {
   unencrypted?: boolean
 }
 
-/** Room options with the devices this browser chose last time. */
-export function roomOptionsFor(prefs: DevicePreferences, encryption: CallEncryption | null): RoomOptions {
+/** Room options: adaptive stream, dynacast and, when given, end-to-end encryption. */
+export function roomOptionsFor(encryption: CallEncryption | null): RoomOptions {
+  return { adaptiveStream: true, dynacast: true, ...(encryption ? { e2ee: encryption.e2eeOptions } : {}) }
+}
+
+/**
+ * The remembered devices that this browser still has. Browsers ignore a
+ * device id given as a preference ("ideal"), so a remembered device is asked
+ * for exactly, and only while it is there.
+ */
+export async function availablePreferences(prefs: DevicePreferences, enumerate: () => Promise<MediaDeviceInfo[]>): Promise<DevicePreferences> {
+  if (!prefs.audioinput && !prefs.videoinput && !prefs.audiooutput) return {}
+  let devices: MediaDeviceInfo[]
+  try {
+    devices = await enumerate()
+  } catch {
+    return {}
+  }
+  const out: DevicePreferences = {}
+  for (const kind of ['audioinput', 'videoinput', 'audiooutput'] as const) {
+    const id = prefs[kind]
+    if (id && devices.some((d) => d.kind === kind && d.deviceId === id)) out[kind] = id
+  }
+  return out
+}
+
+/** What the room captures on joining: the remembered devices where there are any. */
+export function captureFor(prefs: DevicePreferences): { audio: AudioCaptureOptions | true; video: VideoCaptureOptions | true } {
   return {
-    adaptiveStream: true,
-    dynacast: true,
-    ...(encryption ? { e2ee: encryption.e2eeOptions } : {}),
-    ...(prefs.audioinput ? { audioCaptureDefaults: { deviceId: { ideal: prefs.audioinput } } } : {}),
-    ...(prefs.videoinput ? { videoCaptureDefaults: { deviceId: { ideal: prefs.videoinput } } } : {}),
-    ...(prefs.audiooutput ? { audioOutput: { deviceId: prefs.audiooutput } } : {}),
+    audio: prefs.audioinput ? { deviceId: { exact: prefs.audioinput } } : true,
+    video: prefs.videoinput ? { deviceId: { exact: prefs.videoinput } } : true,
   }
 }
+
+const enumerateDevices = () => (typeof navigator !== 'undefined' && navigator.mediaDevices?.enumerateDevices ? navigator.mediaDevices.enumerateDevices() : Promise.resolve([]))
 
 const canShareScreen = () => typeof navigator !== 'undefined' && typeof navigator.mediaDevices?.getDisplayMedia === 'function'
 
@@ -174,8 +198,9 @@ export default function CallRoom({ serverUrl, token, title, participantName, onC
   const { t } = useTranslation(['shell', 'call-room'])
   // A browser without insertable streams cannot take part in the encryption.
   const [e2ee] = useState(() => (encryption && encryption.getState().status !== 'unsupported' ? encryption : null))
-  const [room] = useState(() => new Room(roomOptionsFor(loadDevicePreferences(), e2ee)))
-  const [ready, setReady] = useState(!e2ee)
+  const [room] = useState(() => new Room(roomOptionsFor(e2ee)))
+  // Set once the remembered devices are looked up (and encryption is on): then the room connects.
+  const [capture, setCapture] = useState<ReturnType<typeof captureFor> | null>(null)
   const [mediaError, setMediaError] = useState<string | null>(null)
   const stopEncryption = useRef<(() => void) | null>(null)
   const left = useRef(false)
@@ -195,10 +220,15 @@ export default function CallRoom({ serverUrl, token, title, participantName, onC
   }, [])
 
   useEffect(() => {
-    if (!e2ee) return
     let live = true
-    room.setE2EEEnabled(true).then(
-      () => live && setReady(true),
+    const prepare = async () => {
+      const prefs = await availablePreferences(loadDevicePreferences(), enumerateDevices)
+      if (prefs.audiooutput) await room.switchActiveDevice('audiooutput', prefs.audiooutput).catch(() => false)
+      if (e2ee) await room.setE2EEEnabled(true)
+      return captureFor(prefs)
+    }
+    prepare().then(
+      (c) => live && setCapture(c),
       (err: unknown) => live && finish(err instanceof Error ? err : new Error(String(err))),
     )
     return () => {
@@ -252,9 +282,9 @@ export default function CallRoom({ serverUrl, token, title, participantName, onC
       room={room}
       serverUrl={serverUrl}
       token={token}
-      connect={ready}
-      video
-      audio
+      connect={capture !== null}
+      video={capture?.video ?? false}
+      audio={capture?.audio ?? false}
       onConnected={connected}
       onError={failed}
       onMediaDeviceFailure={deviceFailed}
