@@ -11,6 +11,7 @@ import { scenarios } from './scenarios.mjs'
 import './polling.mjs'
 import { crawlScenarios } from './crawl.mjs'
 import { callScenarios } from './calls.mjs'
+import { callRoomScenarios } from './call-room.mjs'
 
 const base = process.env.SOUK_E2E_URL
 if (!base) {
@@ -48,7 +49,7 @@ const siteUrl = (host, path = '/') => `${server.protocol}//${host}:${port}${path
 const only = process.argv.slice(2)
 let failed = 0
 let passed = 0
-for (const s of [...scenarios, ...callScenarios, ...crawlScenarios]) {
+for (const s of [...scenarios, ...callScenarios, ...callRoomScenarios, ...crawlScenarios]) {
   if (only.length && !only.includes(s.name)) continue
   const started = Date.now()
   try {

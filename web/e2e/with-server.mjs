@@ -3,6 +3,7 @@
 //
 //   node web/e2e/with-server.mjs ./bin/souk [scenario ...]
 import { spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { createSocket } from 'node:dgram'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -25,6 +26,9 @@ async function freeUDPPort() {
 
 const serverEnv = {
   ...process.env,
+  // A media key the scenarios know, so that they can sign a token for a
+  // participant the product cannot invite yet (a third person in a call).
+  SOUK_MEDIA_KEYS: process.env.SOUK_MEDIA_KEYS || `e2e:${randomBytes(24).toString('hex')}`,
   SOUK_SERVER_ADDR: '127.0.0.1:0',
   SOUK_DATA_DIR: dataDir,
   // Media and TURN on free UDP ports (a fixed media port is what lets the
@@ -89,7 +93,7 @@ try {
   exitCode = await new Promise((resolve) => {
     // Scenario names after the binary run only those (as run.mjs does).
     const run = spawn(process.execPath, [join(here, 'run.mjs'), ...process.argv.slice(3)], {
-      env: { ...process.env, SOUK_E2E_URL: url, SOUK_E2E_ADMIN_EMAIL: admin.email, SOUK_E2E_ADMIN_PASSWORD: admin.password },
+      env: { ...process.env, SOUK_MEDIA_KEYS: serverEnv.SOUK_MEDIA_KEYS, SOUK_E2E_URL: url, SOUK_E2E_ADMIN_EMAIL: admin.email, SOUK_E2E_ADMIN_PASSWORD: admin.password },
       stdio: 'inherit',
     })
     run.on('exit', (code) => resolve(code ?? 1))
