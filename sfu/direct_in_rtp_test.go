@@ -53,7 +53,7 @@ func TestDirectInReceives(t *testing.T) {
 			return
 		}
 		ssrc := uint32(remote.SSRC())
-		out.takeStream(remote, r, func(pkt []byte) { recv.PushPacket(ssrc, pkt) })
+		out.takeStream(remote, r, repairMatch{}, func(pkt []byte) { recv.PushPacket(ssrc, pkt) }, func(pkt []byte) { recv.PushRepair(ssrc, pkt) })
 		go func() {
 			run()
 			out.dropStream(ssrc)

@@ -232,15 +232,7 @@ func (r *Receiver) readLoop(l *layer, read ReadFunc) {
 // past pion (already decrypted), on the caller's goroutine, as its reader
 // would; it says false when no layer has the SSRC.
 func (r *Receiver) PushPacket(ssrc uint32, pkt []byte) bool {
-	var l *layer
-	r.mu.Lock()
-	for _, c := range r.layers {
-		if c != nil && c.ssrc == ssrc {
-			l = c
-			break
-		}
-	}
-	r.mu.Unlock()
+	l := r.layerBySSRC(ssrc)
 	if l == nil {
 		return false
 	}
@@ -248,6 +240,31 @@ func (r *Receiver) PushPacket(ssrc uint32, pkt []byte) bool {
 	r.handlePacket(l, l.mime, &l.pushHdr, pkt)
 	l.mu.Unlock()
 	return true
+}
+
+// PushRepair is PushPacket for a retransmission that arrived over RTX,
+// already unwrapped into the layer's SSRC, sequence number and payload
+// type.
+func (r *Receiver) PushRepair(ssrc uint32, pkt []byte) bool {
+	l := r.layerBySSRC(ssrc)
+	if l == nil {
+		return false
+	}
+	l.mu.Lock()
+	r.handleRepair(l, &l.pushHdr, pkt)
+	l.mu.Unlock()
+	return true
+}
+
+func (r *Receiver) layerBySSRC(ssrc uint32) *layer {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, c := range r.layers {
+		if c != nil && c.ssrc == ssrc {
+			return c
+		}
+	}
+	return nil
 }
 
 // handleRepair takes a retransmission the publisher sent over RTX: it
