@@ -19,7 +19,8 @@ import (
 // taken by the socket's reader, decrypted with the connection's own keys
 // (with replay protection), passed through the connection's receive
 // interceptors (NACK generation, receiver reports, transport-wide
-// feedback: the same instances pion uses, bound to the stream again) and
+// feedback: the same instances pion uses, bound to the stream again when
+// its first packet comes this way) and
 // handed to the published track's layer on that goroutine.
 //
 // A taken stream's retransmissions over RTX are taken too (rtx.go says how
@@ -36,7 +37,8 @@ import (
 
 // mediaTarget is one received stream taken off pion.
 type mediaTarget struct {
-	chain  interceptor.RTPReader // the interceptors, reading pending
+	chain  interceptor.RTPReader // the interceptors, reading pending; nil until the first packet
+	info   *interceptor.StreamInfo
 	push   func(pkt []byte)      // the layer's input (forward.Receiver.PushPacket)
 	repair func(pkt []byte)      // its repairs (forward.Receiver.PushRepair)
 	ssrc   uint32
@@ -64,10 +66,10 @@ type directMedia struct {
 	rtxHdr  rtp.Header              // an unknown SSRC's header, read in the clear
 }
 
-// takeStream reads the stream ssrc, which pion bound as track on recv,
-// past pion from now on and hands its packets to push, and its
+// takeStream reads the stream info describes (streamInfo: as pion bound
+// it) past pion from now on and hands its packets to push, and its
 // retransmissions over RTX (recognised by match) to repair.
-func (d *directOut) takeStream(track *webrtc.TrackRemote, recv *webrtc.RTPReceiver, match repairMatch, push, repair func([]byte)) {
+func (d *directOut) takeStream(info *interceptor.StreamInfo, match repairMatch, push, repair func([]byte)) {
 	m := &d.media
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -75,12 +77,8 @@ func (d *directOut) takeStream(track *webrtc.TrackRemote, recv *webrtc.RTPReceiv
 		m.streams = map[uint32]*mediaTarget{}
 		m.repairs = map[uint32]*mediaTarget{}
 	}
-	t := &mediaTarget{push: push, repair: repair, ssrc: uint32(track.SSRC()), match: match}
-	t.chain = &m.pending
-	if m.chain != nil {
-		t.chain = m.chain.BindRemoteStream(streamInfo(track, recv), &m.pending)
-	}
-	m.streams[uint32(track.SSRC())] = t
+	t := &mediaTarget{push: push, repair: repair, ssrc: info.SSRC, match: match, info: info}
+	m.streams[info.SSRC] = t
 }
 
 // dropStream gives the stream back to pion (its reader ended).
@@ -147,6 +145,9 @@ func (d *directOut) receiveRTP(b []byte) bool {
 		}
 		plain = plain[:n]
 	}
+	if t.chain == nil {
+		t.bind(m)
+	}
 	m.pending.pkt = plain
 	if len(m.read) < len(plain) {
 		m.read = make([]byte, max(len(plain), 1500))
@@ -163,6 +164,20 @@ func (d *directOut) receiveRTP(b []byte) bool {
 		t.push(m.read[:n])
 	}
 	return true
+}
+
+// bind passes the stream's packets through the connection's interceptors
+// from now on. Binding replaces the state those interceptors keep for the
+// stream's SSRC (the NACK generator's log of received packets) with state
+// fed from here, so it waits for the first packet read here: until then,
+// and on a connection no packet of which comes this way (no route on the
+// shared port), pion's reads keep feeding the state pion bound. The
+// caller holds m.mu.
+func (t *mediaTarget) bind(m *directMedia) {
+	t.chain = &m.pending
+	if m.chain != nil {
+		t.chain = m.chain.BindRemoteStream(t.info, &m.pending)
+	}
 }
 
 // repairTarget is the taken stream whose retransmissions come on ssrc, nil

@@ -181,7 +181,7 @@ func (p *Participant) onTrack(remote *webrtc.TrackRemote, recv *webrtc.RTPReceiv
 		// pion when they can be (direct_in_rtp.go); the reader keeps what
 		// pion still delivers.
 		ssrc := info.SSRC
-		out.takeStream(remote, recv, match,
+		out.takeStream(streamInfo(remote, recv), match,
 			func(pkt []byte) { pub.recv.PushPacket(ssrc, pkt) },
 			func(pkt []byte) { pub.recv.PushRepair(ssrc, pkt) })
 		go func() {
