@@ -107,6 +107,34 @@ type layer struct {
 	isVP8   bool
 	loss    lossMeter
 	rates   frameRates
+	bytes   atomic.Uint64 // media bytes received (RTP packets with a payload)
+	bitrate layerBitrate
+}
+
+// layerBitrate is a layer's received bit rate, measured over windows of at
+// least layerRateWindowNs as it is asked for.
+type layerBitrate struct {
+	mu    sync.Mutex
+	atNs  int64  // start of the current window
+	bytes uint64 // the layer's byte count then
+	rate  uint64 // bit/s over the last full window; 0 until there is one
+}
+
+// layerRateWindowNs is long enough to hold several keyframes' worth of a
+// camera's bursts at the usual keyframe gaps of one to two seconds.
+const layerRateWindowNs = int64(2 * time.Second)
+
+func (b *layerBitrate) sample(nowNs int64, bytes uint64) uint64 {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	switch elapsed := nowNs - b.atNs; {
+	case b.atNs == 0:
+		b.atNs, b.bytes = nowNs, bytes
+	case elapsed >= layerRateWindowNs:
+		b.rate = (bytes - b.bytes) * 8 * uint64(time.Second) / uint64(elapsed)
+		b.atNs, b.bytes = nowNs, bytes
+	}
+	return b.rate
 }
 
 // NewReceiver returns a receiver with no layers yet.
@@ -335,6 +363,7 @@ func (r *Receiver) handlePacket(l *layer, mime string, hdr *rtp.Header, pkt []by
 	if len(payload) > 0 {
 		// Padding-only packets (bandwidth probes) keep flowing on layers
 		// the encoder paused, so they do not count as the layer being live.
+		l.bytes.Add(uint64(len(pkt)))
 		l.lastNs.Store(now)
 		r.lastMediaNs[l.quality].Store(now)
 	}
@@ -440,6 +469,23 @@ func (r *Receiver) layerStale(q int, nowNs int64) bool {
 	l := r.layers[q]
 	r.mu.Unlock()
 	return l == nil || nowNs-l.lastNs.Load() > layerStaleNs
+}
+
+// LayerBitrates is the bit rate each layer was received at over the last
+// measured window (about two seconds), 0 for a layer not received or not
+// measured yet.
+func (r *Receiver) LayerBitrates() [NumLayers]uint64 {
+	now := r.clockNs()
+	var out [NumLayers]uint64
+	r.mu.Lock()
+	layers := r.layers
+	r.mu.Unlock()
+	for q, l := range layers {
+		if l != nil {
+			out[q] = l.bitrate.sample(now, l.bytes.Load())
+		}
+	}
+	return out
 }
 
 // LiveLayers reports which layers the publisher sends now.
