@@ -39,8 +39,8 @@ import (
 type mediaTarget struct {
 	chain  interceptor.RTPReader // the interceptors, reading pending; nil until the first packet
 	info   *interceptor.StreamInfo
-	push   func(pkt []byte)      // the layer's input (forward.Receiver.PushPacket)
-	repair func(pkt []byte)      // its repairs (forward.Receiver.PushRepair)
+	push   func(pkt []byte) // the layer's input (forward.Receiver.PushPacket)
+	repair func(pkt []byte) // its repairs (forward.Receiver.PushRepair)
 	ssrc   uint32
 	match  repairMatch
 }
