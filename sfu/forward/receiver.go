@@ -118,6 +118,18 @@ type layerBitrate struct {
 	atNs  int64  // start of the current window
 	bytes uint64 // the layer's byte count then
 	rate  uint64 // bit/s over the last full window; 0 until there is one
+	// sinceNs is when the layer last started sending (first packet, or
+	// the first after a silence: dynacast or the encoder paused it). A
+	// window that began before is no measure of what it sends now.
+	sinceNs int64
+}
+
+// restart notes that the layer started sending at nowNs: what was
+// measured before says nothing of what it sends now.
+func (b *layerBitrate) restart(nowNs int64) {
+	b.mu.Lock()
+	b.sinceNs, b.rate = nowNs, 0
+	b.mu.Unlock()
 }
 
 // layerRateWindowNs is long enough to hold several keyframes' worth of a
@@ -131,7 +143,10 @@ func (b *layerBitrate) sample(nowNs int64, bytes uint64) uint64 {
 	case b.atNs == 0:
 		b.atNs, b.bytes = nowNs, bytes
 	case elapsed >= layerRateWindowNs:
-		b.rate = (bytes - b.bytes) * 8 * uint64(time.Second) / uint64(elapsed)
+		b.rate = 0
+		if b.sinceNs <= b.atNs {
+			b.rate = (bytes - b.bytes) * 8 * uint64(time.Second) / uint64(elapsed)
+		}
 		b.atNs, b.bytes = nowNs, bytes
 	}
 	return b.rate
@@ -364,6 +379,9 @@ func (r *Receiver) handlePacket(l *layer, mime string, hdr *rtp.Header, pkt []by
 		// Padding-only packets (bandwidth probes) keep flowing on layers
 		// the encoder paused, so they do not count as the layer being live.
 		l.bytes.Add(uint64(len(pkt)))
+		if last := l.lastNs.Load(); last == 0 || now-last > layerStaleNs {
+			l.bitrate.restart(now)
+		}
 		l.lastNs.Store(now)
 		r.lastMediaNs[l.quality].Store(now)
 	}
