@@ -141,7 +141,10 @@ func (p *Participant) updateTrackSettings(req *livekit.UpdateTrackSettings) {
 		s.priority = int(req.GetPriority())
 		p.mu.Unlock()
 		s.dt.SetPaused(req.GetDisabled())
-		s.dt.SetMaxQuality(settingsLayer(s.pub.recv.LayerWidths(), req))
+		if s.pub.recv.Kind() == webrtc.RTPCodecTypeVideo {
+			// Audio has one layer; its settings name no quality.
+			s.dt.SetMaxQuality(settingsLayer(s.pub.recv.LayerWidths(), req))
+		}
 		s.dt.SetMaxFPS(req.GetFps())
 		state := livekit.StreamState_ACTIVE
 		if req.GetDisabled() {
