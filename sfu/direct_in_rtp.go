@@ -19,17 +19,30 @@ import (
 // taken by the socket's reader, decrypted with the connection's own keys
 // (with replay protection), passed through the connection's receive
 // interceptors (NACK generation, receiver reports, transport-wide
-// feedback: the same instances pion uses, bound to the stream again) and
+// feedback: the same instances pion uses, bound to the stream again when
+// its first packet comes this way) and
 // handed to the published track's layer on that goroutine.
 //
-// pion keeps the rest: a stream before its OnTrack, retransmissions on an
-// RTX SSRC, RTCP, and any packet that fails to decrypt here (pion then
+// A taken stream's retransmissions over RTX are taken too (rtx.go says how
+// they are recognised): unwrapped into the stream's own SSRC, sequence
+// number and payload type, they pass the same interceptors (the NACK
+// generator then knows the packet arrived) and go to the layer as repairs.
+// pion would otherwise bind a rid-stamped RTX stream as the layer itself,
+// and hands repairs named by repaired-rid only to a reader of the layer
+// it no longer feeds.
+//
+// pion keeps the rest: a stream before its OnTrack, padding-only probes on
+// an RTX SSRC, RTCP, and any packet that fails to decrypt here (pion then
 // tries it with its own state).
 
 // mediaTarget is one received stream taken off pion.
 type mediaTarget struct {
-	chain interceptor.RTPReader // the interceptors, reading pending
-	push  func(pkt []byte)      // the layer's input (forward.Receiver.PushPacket)
+	chain  interceptor.RTPReader // the interceptors, reading pending; nil until the first packet
+	info   *interceptor.StreamInfo
+	push   func(pkt []byte) // the layer's input (forward.Receiver.PushPacket)
+	repair func(pkt []byte) // its repairs (forward.Receiver.PushRepair)
+	ssrc   uint32
+	match  repairMatch
 }
 
 // pendingPacket is the innermost reader of a taken stream's chain: the
@@ -49,29 +62,34 @@ type directMedia struct {
 	pending pendingPacket
 	chain   interceptor.Interceptor // the connection's receive interceptors; nil: none
 	streams map[uint32]*mediaTarget // by SSRC
+	repairs map[uint32]*mediaTarget // by RTX SSRC, once recognised
+	rtxHdr  rtp.Header              // an unknown SSRC's header, read in the clear
 }
 
-// takeStream reads the stream ssrc, which pion bound as track on recv,
-// past pion from now on and hands its packets to push.
-func (d *directOut) takeStream(track *webrtc.TrackRemote, recv *webrtc.RTPReceiver, push func([]byte)) {
+// takeStream reads the stream info describes (streamInfo: as pion bound
+// it) past pion from now on and hands its packets to push, and its
+// retransmissions over RTX (recognised by match) to repair.
+func (d *directOut) takeStream(info *interceptor.StreamInfo, match repairMatch, push, repair func([]byte)) {
 	m := &d.media
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if m.streams == nil {
 		m.streams = map[uint32]*mediaTarget{}
+		m.repairs = map[uint32]*mediaTarget{}
 	}
-	t := &mediaTarget{push: push}
-	t.chain = &m.pending
-	if m.chain != nil {
-		t.chain = m.chain.BindRemoteStream(streamInfo(track, recv), &m.pending)
-	}
-	m.streams[uint32(track.SSRC())] = t
+	t := &mediaTarget{push: push, repair: repair, ssrc: info.SSRC, match: match, info: info}
+	m.streams[info.SSRC] = t
 }
 
 // dropStream gives the stream back to pion (its reader ended).
 func (d *directOut) dropStream(ssrc uint32) {
 	d.media.mu.Lock()
 	delete(d.media.streams, ssrc)
+	for rtx, t := range d.media.repairs {
+		if t.ssrc == ssrc {
+			delete(d.media.repairs, rtx)
+		}
+	}
 	d.media.mu.Unlock()
 }
 
@@ -100,9 +118,14 @@ func (d *directOut) receiveRTP(b []byte) bool {
 	m := &d.media
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	t := m.streams[binary.BigEndian.Uint32(b[8:12])]
+	ssrc := binary.BigEndian.Uint32(b[8:12])
+	t := m.streams[ssrc]
+	repair := false
 	if t == nil {
-		return false
+		if t = m.repairTarget(b, ssrc); t == nil {
+			return false
+		}
+		repair = true
 	}
 	dst, err := m.decrypt.prepare(r.keys, srtpReplay, len(b))
 	if err != nil {
@@ -112,6 +135,18 @@ func (d *directOut) receiveRTP(b []byte) bool {
 	plain, err := m.decrypt.ctx.DecryptRTP(dst, b, &m.hdr)
 	if err != nil {
 		return false // pion tries with its own state, and drops it if it must
+	}
+	if repair {
+		n, ok, err := unwrapRTX(plain, t.ssrc, t.match.pt)
+		if err != nil || !ok {
+			// A padding-only probe on the RTX SSRC: pion's repair
+			// stream takes it, for transport-wide feedback.
+			return false
+		}
+		plain = plain[:n]
+	}
+	if t.chain == nil {
+		t.bind(m)
 	}
 	m.pending.pkt = plain
 	if len(m.read) < len(plain) {
@@ -123,8 +158,60 @@ func (d *directOut) receiveRTP(b []byte) bool {
 		d.log.Debug("received packet refused by an interceptor", "err", err)
 		return true
 	}
-	t.push(m.read[:n])
+	if repair {
+		t.repair(m.read[:n])
+	} else {
+		t.push(m.read[:n])
+	}
 	return true
+}
+
+// bind passes the stream's packets through the connection's interceptors
+// from now on. Binding replaces the state those interceptors keep for the
+// stream's SSRC (the NACK generator's log of received packets) with state
+// fed from here, so it waits for the first packet read here: until then,
+// and on a connection no packet of which comes this way (no route on the
+// shared port), pion's reads keep feeding the state pion bound. The
+// caller holds m.mu.
+func (t *mediaTarget) bind(m *directMedia) {
+	t.chain = &m.pending
+	if m.chain != nil {
+		t.chain = m.chain.BindRemoteStream(t.info, &m.pending)
+	}
+}
+
+// repairTarget is the taken stream whose retransmissions come on ssrc, nil
+// when there is none; b is the packet, whose header is in the clear. The
+// caller holds m.mu.
+func (m *directMedia) repairTarget(b []byte, ssrc uint32) *mediaTarget {
+	if t := m.repairs[ssrc]; t != nil {
+		return t
+	}
+	if len(m.streams) == 0 {
+		return nil
+	}
+	if _, err := m.rtxHdr.Unmarshal(b); err != nil {
+		return nil
+	}
+	var found *mediaTarget
+	guesses := 0
+	for _, t := range m.streams {
+		match, sure := t.match.repairs(&m.rtxHdr, ssrc)
+		if !match {
+			continue
+		}
+		if sure {
+			found, guesses = t, 1
+			break
+		}
+		found = t
+		guesses++
+	}
+	if guesses != 1 {
+		return nil // no layer, or a rid several tracks have
+	}
+	m.repairs[ssrc] = found
+	return found
 }
 
 // srtpReplayWindow is pion's default SRTP replay window.

@@ -32,7 +32,8 @@
 // direct_in_rtp.go encrypt forwarded RTP, read subscribers' RTCP and read
 // publishers' media on that socket with each connection's own SRTP keys
 // (recovered by sfu/dtlskeys), past pion's per-packet send and receive
-// paths; direct_stun.go answers peers' consent checks there.
+// paths; direct_stun.go answers peers' consent checks there. rtx.go tells
+// a simulcast layer's RTX retransmissions apart and unwraps them.
 //
 // Imports allowed: the standard library, pion, github.com/livekit/protocol
 // types, golang.org/x/net/ipv4 (sendmmsg), golang.org/x/sys/unix (the

@@ -157,8 +157,14 @@ func (d *downlinkState) measureAudio(now time.Time, audio []*forward.DownTrack) 
 	d.audioAt, d.audioBytes = now, bytes
 }
 
-// layerBitrates lists the bit rate the publisher announced for each layer
-// it sends now; known is false when it announced none (the allocator then
+// layerBitrates lists what each layer the publisher sends now costs a
+// subscriber: the bit rate the publisher announced for it (its encoder's
+// ceiling), or, once measured, what the layer really carries with some
+// headroom when that is less. A camera announced at 1.7 Mbit/s may send a
+// third of that; costed at its ceiling, a single-layer track would be
+// paused whenever the estimate, which grows only a little above what is
+// delivered, fell below it, and probed for again and again with padding.
+// known is false when the publisher announced nothing (the allocator then
 // leaves the track alone).
 func (r *Room) layerBitrates(pub *publishedTrack) ([]uint64, bool) {
 	owner := r.participantBySID(pub.ownerSID)
@@ -167,15 +173,24 @@ func (r *Room) layerBitrates(pub *publishedTrack) ([]uint64, bool) {
 	}
 	announced := owner.layerBitrates(pub.sid)
 	live := pub.recv.LiveLayers()
+	measured := pub.recv.LayerBitrates()
 	rates := make([]uint64, forward.NumLayers)
 	known := false
 	for q := range rates {
 		if live[q] && announced[q] > 0 {
 			rates[q], known = announced[q], true
+			if m := measured[q]; m > 0 {
+				rates[q] = min(announced[q], uint64(float64(m)*measuredHeadroom))
+			}
 		}
 	}
 	return rates, known
 }
+
+// measuredHeadroom is the share above a layer's measured rate it is
+// costed at: the encoder's rate varies around its average, and more with
+// motion.
+const measuredHeadroom = 1.25
 
 // layerBitrates is what AddTrackRequest announced per quality.
 func (p *Participant) layerBitrates(sid string) [forward.NumLayers]uint64 {

@@ -127,6 +127,14 @@ func layerWidths(layers []*livekit.VideoLayer, width uint32) [forward.NumLayers]
 
 // onTrack binds a received stream (one simulcast layer) to its publication.
 func (p *Participant) onTrack(remote *webrtc.TrackRemote, recv *webrtc.RTPReceiver) {
+	if strings.EqualFold(remote.Codec().MimeType, webrtc.MimeTypeRTX) {
+		// pion took a layer's retransmissions, stamped with the layer's
+		// rid, for the layer itself and now reads them in its place:
+		// the layer's reader unwraps them (layerReader). They are no
+		// layer of their own.
+		p.log.Debug("retransmissions bound as their layer", "track_id", remote.ID(), "rid", remote.RID(), "ssrc", remote.SSRC())
+		return
+	}
 	p.mu.Lock()
 	var lt *localTrack
 	for _, t := range p.published {
@@ -140,9 +148,11 @@ func (p *Participant) onTrack(remote *webrtc.TrackRemote, recv *webrtc.RTPReceiv
 		p.log.Warn("media without a matching AddTrack, ignored", "track_id", remote.ID(), "rid", remote.RID())
 		return
 	}
+	mid := ""
 	for _, tr := range p.pub.pc.GetTransceivers() {
 		if tr.Receiver() == recv {
-			lt.info.Mid = tr.Mid()
+			mid = tr.Mid()
+			lt.info.Mid = mid
 		}
 	}
 	lt.seen = true
@@ -155,21 +165,25 @@ func (p *Participant) onTrack(remote *webrtc.TrackRemote, recv *webrtc.RTPReceiv
 	if remote.Kind() == webrtc.RTPCodecTypeAudio {
 		info.AudioLevelID, info.Levels = audioLevelID(recv), p.room.speakers.Source(p.sid)
 	}
-	run, ok := pub.recv.AddLayer(info, func(b []byte) (int, bool, error) {
-		// pion unwraps RTX (by SSRC or repaired-rid) into this stream and
-		// marks it with the RTX SSRC attribute.
-		n, attrs, err := remote.Read(b)
-		return n, attrs != nil && attrs.Get(webrtc.AttributeRtxSsrc) != nil, err
-	})
+	offer := ""
+	if rd := p.pub.pc.RemoteDescription(); rd != nil {
+		offer = rd.SDP
+	}
+	match := newRepairMatch(remote, recv, mid, offer)
+	run, ok := pub.recv.AddLayer(info, layerReader(remote, info.SSRC, match))
 	if !ok {
 		return
 	}
-	p.log.Info("receiving media", "track", pub.sid, "codec", remote.Codec().MimeType, "rid", remote.RID(), "ssrc", remote.SSRC(), "audio_level_ext", info.AudioLevelID)
+	p.log.Info("receiving media", "track", pub.sid, "codec", remote.Codec().MimeType, "rid", remote.RID(), "ssrc", remote.SSRC(),
+		"rtx_pt", match.rtxPT, "rtx_ssrc", match.rtxSSRC, "audio_level_ext", info.AudioLevelID)
 	if out := p.pub.out; out != nil {
-		// From now on the stream is read past pion when it can be
-		// (direct_in_rtp.go); the reader keeps what pion still delivers.
+		// From now on the stream and its retransmissions are read past
+		// pion when they can be (direct_in_rtp.go); the reader keeps what
+		// pion still delivers.
 		ssrc := info.SSRC
-		out.takeStream(remote, recv, func(pkt []byte) { pub.recv.PushPacket(ssrc, pkt) })
+		out.takeStream(streamInfo(remote, recv), match,
+			func(pkt []byte) { pub.recv.PushPacket(ssrc, pkt) },
+			func(pkt []byte) { pub.recv.PushRepair(ssrc, pkt) })
 		go func() {
 			run()
 			out.dropStream(ssrc)
@@ -181,6 +195,34 @@ func (p *Participant) onTrack(remote *webrtc.TrackRemote, recv *webrtc.RTPReceiv
 		p.changed()
 		p.room.emitTrack(EventTrackPublished, p, lt.info)
 		p.room.trackReady(p, pub)
+	}
+}
+
+// layerReader reads a received layer through pion. pion unwraps RTX
+// named by SSRC or repaired-rid into the stream and marks it with the RTX
+// SSRC attribute; a retransmission stream stamped with the layer's own rid
+// it binds in the layer's place, and those packets come raw, with the RTX
+// payload type: they are unwrapped here into the layer (ssrc and the
+// payload type it had when bound).
+func layerReader(remote *webrtc.TrackRemote, ssrc uint32, match repairMatch) forward.ReadFunc {
+	return func(b []byte) (int, bool, error) {
+		for {
+			n, attrs, err := remote.Read(b)
+			if err != nil {
+				return n, false, err
+			}
+			if attrs != nil && attrs.Get(webrtc.AttributeRtxSsrc) != nil {
+				return n, true, nil
+			}
+			if match.rtxPT == 0 || n < 2 || b[1]&0x7f != match.rtxPT {
+				return n, false, nil
+			}
+			m, ok, err := unwrapRTX(b[:n], ssrc, match.pt)
+			if err == nil && ok {
+				return m, true, nil
+			}
+			// a padding-only probe: nothing to repair
+		}
 	}
 }
 

@@ -127,8 +127,8 @@ func (p *Participant) updateSubscription(req *livekit.UpdateSubscription) {
 	}
 }
 
-// updateTrackSettings pauses hidden tracks and picks the simulcast layer
-// closest above the rendered size.
+// updateTrackSettings pauses hidden tracks and caps the simulcast layer at
+// what the subscriber asks for (settingsLayer).
 func (p *Participant) updateTrackSettings(req *livekit.UpdateTrackSettings) {
 	for _, sid := range req.GetTrackSids() {
 		p.mu.Lock()
@@ -141,7 +141,10 @@ func (p *Participant) updateTrackSettings(req *livekit.UpdateTrackSettings) {
 		s.priority = int(req.GetPriority())
 		p.mu.Unlock()
 		s.dt.SetPaused(req.GetDisabled())
-		s.dt.SetMaxQuality(forward.QualityForSize(s.pub.recv.LayerWidths(), max(req.GetWidth(), req.GetHeight())))
+		if s.pub.recv.Kind() == webrtc.RTPCodecTypeVideo {
+			// Audio has one layer; its settings name no quality.
+			s.dt.SetMaxQuality(settingsLayer(s.pub.recv.LayerWidths(), req))
+		}
 		s.dt.SetMaxFPS(req.GetFps())
 		state := livekit.StreamState_ACTIVE
 		if req.GetDisabled() {
@@ -151,6 +154,26 @@ func (p *Participant) updateTrackSettings(req *livekit.UpdateTrackSettings) {
 			StreamStates: []*livekit.StreamStateInfo{{ParticipantSid: s.pub.ownerSID, TrackSid: sid, State: state}},
 		}}})
 	}
+}
+
+// settingsLayer is the best simulcast layer a subscriber's track settings
+// allow, read as livekit-server reads them: a rendered size, when given,
+// picks the layer closest above it; otherwise the requested quality is the
+// cap. A zero quality is LOW, as the field cannot be unset: clients always
+// name one (livekit-client sends HIGH when nothing else was asked for).
+func settingsLayer(widths [forward.NumLayers]uint32, req *livekit.UpdateTrackSettings) int {
+	if req.GetWidth() > 0 || req.GetHeight() > 0 {
+		return forward.QualityForSize(widths, max(req.GetWidth(), req.GetHeight()))
+	}
+	switch req.GetQuality() {
+	case livekit.VideoQuality_LOW:
+		return forward.QualityLow
+	case livekit.VideoQuality_MEDIUM:
+		return forward.QualityMedium
+	case livekit.VideoQuality_OFF:
+		return forward.QualityOff
+	}
+	return forward.QualityHigh
 }
 
 // midMap lists every mid carrying a subscribed track; the client replaces

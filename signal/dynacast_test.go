@@ -49,10 +49,12 @@ func TestDynacastStreamStateQualityAndStats(t *testing.T) {
 		t.Fatalf("publisher not told its high layer is watched: %v", err)
 	}
 
+	// As livekit-client does, the settings always name a quality: HIGH
+	// when the subscriber asks for nothing smaller.
 	setDisabled := func(disabled bool) {
 		t.Helper()
 		if err := sub.Send(&livekit.SignalRequest{Message: &livekit.SignalRequest_TrackSetting{TrackSetting: &livekit.UpdateTrackSettings{
-			TrackSids: []string{sid}, Disabled: disabled,
+			TrackSids: []string{sid}, Disabled: disabled, Quality: livekit.VideoQuality_HIGH,
 		}}}); err != nil {
 			t.Fatal(err)
 		}

@@ -107,6 +107,49 @@ type layer struct {
 	isVP8   bool
 	loss    lossMeter
 	rates   frameRates
+	bytes   atomic.Uint64 // media bytes received (RTP packets with a payload)
+	bitrate layerBitrate
+}
+
+// layerBitrate is a layer's received bit rate, measured over windows of at
+// least layerRateWindowNs as it is asked for.
+type layerBitrate struct {
+	mu    sync.Mutex
+	atNs  int64  // start of the current window
+	bytes uint64 // the layer's byte count then
+	rate  uint64 // bit/s over the last full window; 0 until there is one
+	// sinceNs is when the layer last started sending (first packet, or
+	// the first after a silence: dynacast or the encoder paused it). A
+	// window that began before is no measure of what it sends now.
+	sinceNs int64
+}
+
+// restart notes that the layer started sending at nowNs: what was
+// measured before says nothing of what it sends now.
+func (b *layerBitrate) restart(nowNs int64) {
+	b.mu.Lock()
+	b.sinceNs, b.rate = nowNs, 0
+	b.mu.Unlock()
+}
+
+// layerRateWindowNs is long enough to hold several keyframes' worth of a
+// camera's bursts at the usual keyframe gaps of one to two seconds.
+const layerRateWindowNs = int64(2 * time.Second)
+
+func (b *layerBitrate) sample(nowNs int64, bytes uint64) uint64 {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	switch elapsed := nowNs - b.atNs; {
+	case b.atNs == 0:
+		b.atNs, b.bytes = nowNs, bytes
+	case elapsed >= layerRateWindowNs:
+		b.rate = 0
+		if b.sinceNs <= b.atNs {
+			b.rate = (bytes - b.bytes) * 8 * uint64(time.Second) / uint64(elapsed)
+		}
+		b.atNs, b.bytes = nowNs, bytes
+	}
+	return b.rate
 }
 
 // NewReceiver returns a receiver with no layers yet.
@@ -232,15 +275,7 @@ func (r *Receiver) readLoop(l *layer, read ReadFunc) {
 // past pion (already decrypted), on the caller's goroutine, as its reader
 // would; it says false when no layer has the SSRC.
 func (r *Receiver) PushPacket(ssrc uint32, pkt []byte) bool {
-	var l *layer
-	r.mu.Lock()
-	for _, c := range r.layers {
-		if c != nil && c.ssrc == ssrc {
-			l = c
-			break
-		}
-	}
-	r.mu.Unlock()
+	l := r.layerBySSRC(ssrc)
 	if l == nil {
 		return false
 	}
@@ -248,6 +283,31 @@ func (r *Receiver) PushPacket(ssrc uint32, pkt []byte) bool {
 	r.handlePacket(l, l.mime, &l.pushHdr, pkt)
 	l.mu.Unlock()
 	return true
+}
+
+// PushRepair is PushPacket for a retransmission that arrived over RTX,
+// already unwrapped into the layer's SSRC, sequence number and payload
+// type.
+func (r *Receiver) PushRepair(ssrc uint32, pkt []byte) bool {
+	l := r.layerBySSRC(ssrc)
+	if l == nil {
+		return false
+	}
+	l.mu.Lock()
+	r.handleRepair(l, &l.pushHdr, pkt)
+	l.mu.Unlock()
+	return true
+}
+
+func (r *Receiver) layerBySSRC(ssrc uint32) *layer {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, c := range r.layers {
+		if c != nil && c.ssrc == ssrc {
+			return c
+		}
+	}
+	return nil
 }
 
 // handleRepair takes a retransmission the publisher sent over RTX: it
@@ -318,6 +378,10 @@ func (r *Receiver) handlePacket(l *layer, mime string, hdr *rtp.Header, pkt []by
 	if len(payload) > 0 {
 		// Padding-only packets (bandwidth probes) keep flowing on layers
 		// the encoder paused, so they do not count as the layer being live.
+		l.bytes.Add(uint64(len(pkt)))
+		if last := l.lastNs.Load(); last == 0 || now-last > layerStaleNs {
+			l.bitrate.restart(now)
+		}
 		l.lastNs.Store(now)
 		r.lastMediaNs[l.quality].Store(now)
 	}
@@ -423,6 +487,23 @@ func (r *Receiver) layerStale(q int, nowNs int64) bool {
 	l := r.layers[q]
 	r.mu.Unlock()
 	return l == nil || nowNs-l.lastNs.Load() > layerStaleNs
+}
+
+// LayerBitrates is the bit rate each layer was received at over the last
+// measured window (about two seconds), 0 for a layer not received or not
+// measured yet.
+func (r *Receiver) LayerBitrates() [NumLayers]uint64 {
+	now := r.clockNs()
+	var out [NumLayers]uint64
+	r.mu.Lock()
+	layers := r.layers
+	r.mu.Unlock()
+	for q, l := range layers {
+		if l != nil {
+			out[q] = l.bitrate.sample(now, l.bytes.Load())
+		}
+	}
+	return out
 }
 
 // LiveLayers reports which layers the publisher sends now.
