@@ -417,29 +417,43 @@ type mediaSockets struct {
 	receive []interceptor.Factory // the receiving side's interceptors
 }
 
-// peerAPI is the API for one new peer connection, and its direct send
-// path (nil when off). sendOnly picks the configuration without
-// interceptors; shared is the API to use when there is no direct path.
-func (m *mediaSockets) peerAPI(shared *webrtc.API, sendOnly bool, log *slog.Logger) (*webrtc.API, *directOut) {
+// peerAPI is the API for one new peer connection, its direct send path
+// (nil when off), and its receive interceptors with each stream's reader
+// kept by SSRC (nil for a connection that only sends). sendOnly picks the
+// configuration without interceptors; shared is the API to use when
+// there is no direct path and nothing is received.
+func (m *mediaSockets) peerAPI(shared *webrtc.API, sendOnly bool, log *slog.Logger) (*webrtc.API, *directOut, *sharedChain) {
 	if !m.direct {
-		return shared, nil
+		if sendOnly {
+			return shared, nil, nil
+		}
+		// The connection's own interceptor instances, so that a layer's
+		// stream stays readable when pion reads another in its place
+		// (Participant.keepReading).
+		reg, chain, err := receiveChain(m.receive)
+		if err != nil {
+			log.Warn("receive interceptor; streams of this connection are read by pion alone", "err", err)
+			return shared, nil, nil
+		}
+		return webrtc.NewAPI(webrtc.WithMediaEngine(m.me), webrtc.WithInterceptorRegistry(reg), webrtc.WithSettingEngine(m.se)), nil, chain
 	}
 	out := newDirectOut(m.batch, log)
 	out.sendOnly = sendOnly
 	se := m.se
 	out.configure(&se)
 	reg := &interceptor.Registry{}
+	var streams *sharedChain
 	if !sendOnly {
 		// This connection's own interceptor instances, so that streams
 		// read past pion pass the same ones (direct_in_rtp.go).
 		r, chain, err := receiveChain(m.receive)
 		if err != nil {
 			log.Warn("receive interceptor; media of this connection stays with pion", "err", err)
-			return shared, nil
+			return shared, nil, nil
 		}
-		reg, out.media.chain = r, chain
+		reg, out.media.chain, streams = r, chain, chain
 	}
-	return webrtc.NewAPI(webrtc.WithMediaEngine(m.me), webrtc.WithInterceptorRegistry(reg), webrtc.WithSettingEngine(se)), out
+	return webrtc.NewAPI(webrtc.WithMediaEngine(m.me), webrtc.WithInterceptorRegistry(reg), webrtc.WithSettingEngine(se)), out, streams
 }
 
 // receiveChain makes one connection's receive interceptors from
@@ -455,7 +469,7 @@ func receiveChain(factories []interceptor.Factory) (*interceptor.Registry, *shar
 		}
 		made = append(made, i)
 	}
-	chain := &sharedChain{Interceptor: interceptor.NewChain(made), bound: map[uint32]interceptor.RTPReader{}}
+	chain := &sharedChain{Interceptor: interceptor.NewChain(made), bound: map[uint32]interceptor.RTPReader{}, taken: map[uint32]bool{}}
 	reg := &interceptor.Registry{}
 	reg.Add(madeInterceptor{chain})
 	return reg, chain, nil
@@ -486,6 +500,21 @@ type sharedChain struct {
 
 	mu    sync.Mutex
 	bound map[uint32]interceptor.RTPReader // by SSRC
+	taken map[uint32]bool                  // handed out by take
+}
+
+// take hands out the reader of the stream with this SSRC, as pion bound
+// it (through every interceptor), once: for a layer whose stream pion no
+// longer reads. ok is false when the stream is not bound or was taken.
+func (c *sharedChain) take(ssrc uint32) (interceptor.RTPReader, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	r, ok := c.bound[ssrc]
+	if !ok || c.taken[ssrc] {
+		return nil, false
+	}
+	c.taken[ssrc] = true
+	return r, true
 }
 
 // readSourceKey is the attribute naming the reader a read of a shared
@@ -512,6 +541,7 @@ func (c *sharedChain) BindRemoteStream(info *interceptor.StreamInfo, reader inte
 func (c *sharedChain) UnbindRemoteStream(info *interceptor.StreamInfo) {
 	c.mu.Lock()
 	delete(c.bound, info.SSRC)
+	delete(c.taken, info.SSRC)
 	c.mu.Unlock()
 	c.Interceptor.UnbindRemoteStream(info)
 }
