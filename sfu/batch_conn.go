@@ -56,6 +56,10 @@ type batchNet struct {
 	// pion (direct_in.go).
 	peers peerRoutes
 
+	// natted: the host's addresses each advertised NAT address stands
+	// for (ipPlan.natted); set before the first socket opens.
+	natted map[netip.Addr][]netip.Addr
+
 	mu    sync.Mutex
 	conns []*batchConn
 }
@@ -130,6 +134,32 @@ func (n *batchNet) socketAt(addr netip.AddrPort) *batchConn {
 		}
 	}
 	return nil
+}
+
+// socketFor is the socket a host candidate at addr is: the one bound to
+// addr, or, when addr is a 1:1 NAT's public address, the one bound to the
+// single host address it is advertised for. Nil when there is none, or
+// when several host addresses share the NAT address (the candidate does
+// not say which socket pion keeps for it).
+func (n *batchNet) socketFor(addr netip.AddrPort) (*batchConn, string) {
+	if c := n.socketAt(addr); c != nil {
+		return c, ""
+	}
+	var found *batchConn
+	for _, local := range n.natted[addr.Addr()] {
+		c := n.socketAt(netip.AddrPortFrom(local, addr.Port()))
+		if c == nil {
+			continue
+		}
+		if found != nil {
+			return nil, "NAT address " + addr.String() + " stands for several shared sockets"
+		}
+		found = c
+	}
+	if found == nil {
+		return nil, "no shared socket at " + addr.String()
+	}
+	return found, ""
 }
 
 // batchStats counts what a socket sent: datagrams, and the messages

@@ -34,7 +34,7 @@ func TestDirectInReceives(t *testing.T) {
 	defer recv.Close()
 
 	// The server's receiving connection, wired as Participant.onTrack does.
-	srvAPI, out := sockets.peerAPI(api, false, log)
+	srvAPI, out, _ := sockets.peerAPI(api, false, log)
 	if out == nil {
 		t.Fatal("no direct path")
 	}

@@ -28,9 +28,11 @@ import (
 // only RTP takes this path: RTCP, DTLS, SCTP and ICE stay with pion.
 //
 // The route exists while the connection is up, its pair is UDP on one of
-// the shared port's sockets, and we were the DTLS server. Otherwise (a
-// TURN relay, ICE over TCP, a NAT 1:1 address the sockets do not carry)
-// the writer hands packets to pion as before.
+// the shared port's sockets (a candidate at a 1:1 NAT's public address is
+// the socket of the host address it stands for), and we were the DTLS
+// server. Otherwise (a TURN relay, ICE over TCP, a NAT address that
+// stands for several host addresses) the writer hands packets to pion as
+// before.
 type directOut struct {
 	tap   dtlskeys.Tap
 	batch *batchNet
@@ -175,9 +177,9 @@ func (d *directOut) resolveLocked(pair *webrtc.ICECandidatePair) (*directRoute, 
 	if err != nil {
 		return nil, "remote address " + pair.Remote.Address
 	}
-	conn := d.batch.socketAt(netip.AddrPortFrom(local.Unmap(), port))
+	conn, why := d.batch.socketFor(netip.AddrPortFrom(local.Unmap(), port))
 	if conn == nil {
-		return nil, "no shared socket at " + addr
+		return nil, why
 	}
 	return &directRoute{conn: conn, to: netip.AddrPortFrom(remote.Unmap(), pair.Remote.Port), keys: d.keys,
 		creds: iceCredsOf(d.ice), gcm: isGCM(d.keys.Profile)}, ""

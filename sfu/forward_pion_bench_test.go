@@ -41,7 +41,7 @@ func connectDown(tb testing.TB, api *webrtc.API, link downLink, newDown func(wra
 	var out *directOut
 	wrap := func(w webrtc.TrackLocalWriter) webrtc.TrackLocalWriter { return w }
 	if link.sockets != nil {
-		api, out = link.sockets.peerAPI(api, true, slog.New(slog.NewTextHandler(io.Discard, nil)))
+		api, out, _ = link.sockets.peerAPI(api, true, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	}
 	srv, err := api.NewPeerConnection(webrtc.Configuration{})
 	if err != nil {

@@ -201,11 +201,12 @@ func (m *Manager) newParticipant(r *Room, req JoinRequest, sink Sink) (*Particip
 	}
 	p.log = r.log.With("identity", req.Identity, "sid", p.sid)
 	var err error
-	api, out := m.closer.peerAPI(m.api, false, p.log)
+	api, out, streams := m.closer.peerAPI(m.api, false, p.log)
 	p.pub, err = newTransport(api, out, nil, livekit.SignalTarget_PUBLISHER, p.send, p.log)
 	if err != nil {
 		return nil, err
 	}
+	p.pub.streams = streams
 	p.pub.pc.OnTrack(p.onTrack)
 	p.pub.pc.OnDataChannel(p.acceptDataChannel)
 	p.pub.onConnectionState(p.onConnectionState)
@@ -214,7 +215,7 @@ func (m *Manager) newParticipant(r *Room, req JoinRequest, sink Sink) (*Particip
 		return p, nil
 	}
 	// The subscriber connection only sends media: no interceptors.
-	api, out = m.closer.peerAPI(m.sendAPI, true, p.log)
+	api, out, _ = m.closer.peerAPI(m.sendAPI, true, p.log)
 	p.sub, err = newTransport(api, out, nil, livekit.SignalTarget_SUBSCRIBER, p.send, p.log)
 	if err != nil {
 		p.pub.close()

@@ -8,6 +8,7 @@ import (
 	"github.com/pion/sdp/v3"
 	"github.com/pion/webrtc/v4"
 
+	"souk/sfu/buffer"
 	"souk/sfu/forward"
 )
 
@@ -133,6 +134,7 @@ func (p *Participant) onTrack(remote *webrtc.TrackRemote, recv *webrtc.RTPReceiv
 		// the layer's reader unwraps them (layerReader). They are no
 		// layer of their own.
 		p.log.Debug("retransmissions bound as their layer", "track_id", remote.ID(), "rid", remote.RID(), "ssrc", remote.SSRC())
+		p.keepReading(remote)
 		return
 	}
 	p.mu.Lock()
@@ -196,6 +198,54 @@ func (p *Participant) onTrack(remote *webrtc.TrackRemote, recv *webrtc.RTPReceiv
 		p.room.emitTrack(EventTrackPublished, p, lt.info)
 		p.room.trackReady(p, pub)
 	}
+}
+
+// keepReading goes on reading a layer's own stream after pion bound its
+// retransmissions (remote, stamped with the layer's rid) in its place:
+// pion's track then reads only those, and without this the layer's media
+// was read by no one wherever pion receives it (ICE over TCP, a TURN
+// relay, a 1:1 NAT without a direct route). The stream is read as pion
+// bound it, through the connection's receive interceptors, until it ends
+// or the layer is gone.
+func (p *Participant) keepReading(remote *webrtc.TrackRemote) {
+	streams := p.pub.streams
+	if streams == nil {
+		return
+	}
+	p.mu.Lock()
+	var pub *publishedTrack
+	for _, t := range p.published {
+		if t.cid == remote.ID() || t.info.Sid == remote.ID() {
+			pub = t.pub
+			break
+		}
+	}
+	p.mu.Unlock()
+	if pub == nil {
+		return
+	}
+	ssrc, ok := pub.recv.LayerSSRC(remote.RID())
+	if !ok || ssrc == uint32(remote.SSRC()) {
+		return
+	}
+	reader, ok := streams.take(ssrc)
+	if !ok {
+		return
+	}
+	p.log.Debug("layer read past its retransmissions", "track", pub.sid, "rid", remote.RID(), "ssrc", ssrc, "rtx_ssrc", remote.SSRC())
+	go func() {
+		buf := make([]byte, buffer.MaxPacketSize)
+		for {
+			n, _, err := reader.Read(buf, nil)
+			if err != nil {
+				p.log.Debug("layer stream ended", "track", pub.sid, "ssrc", ssrc, "err", err)
+				return
+			}
+			if !pub.recv.PushPacket(ssrc, buf[:n]) {
+				return // the layer is gone
+			}
+		}
+	}()
 }
 
 // layerReader reads a received layer through pion. pion unwraps RTX

@@ -23,6 +23,9 @@ type transport struct {
 	midMap func() map[string]string
 	// out sends forwarded RTP past pion when it can; nil when off.
 	out *directOut
+	// streams is the receive interceptors with each received stream's
+	// reader by SSRC; nil on a connection that only sends.
+	streams *sharedChain
 
 	mu        sync.Mutex
 	remoteSet bool

@@ -117,20 +117,24 @@ func newAPI(cfg WebRTCConfig) (*webrtc.API, *mediaSockets, error) {
 		}
 		base = n
 	}
-	var nodeFilter func(net.IP) bool
+	var (
+		nodeFilter func(net.IP) bool
+		natted     map[netip.Addr][]netip.Addr
+	)
 	if len(cfg.NodeIPs) > 0 {
 		local, err := localAddrs(base)
 		if err != nil {
 			return nil, nil, err
 		}
-		rules, only, err := nodeIPPlan(cfg.NodeIPs, local)
+		plan, err := nodeIPPlan(cfg.NodeIPs, local)
 		if err != nil {
 			return nil, nil, err
 		}
-		if err := se.SetICEAddressRewriteRules(rules...); err != nil {
+		if err := se.SetICEAddressRewriteRules(plan.rules...); err != nil {
 			return nil, nil, fmt.Errorf("node ips: %w", err)
 		}
-		nodeFilter = only
+		nodeFilter = plan.only
+		natted = plan.natted
 	}
 	ifFilter, ipFilter := cfg.interfaceFilter(), bothFilters(cfg.ipFilter(), nodeFilter)
 	if ifFilter != nil {
@@ -152,6 +156,7 @@ func newAPI(cfg WebRTCConfig) (*webrtc.API, *mediaSockets, error) {
 			// The shared port's sockets batch their writes on top of the
 			// configured network (a virtual one in tests) or the host's.
 			sockets.batch = newBatchNet(base, !cfg.NoSegmentation, slog.Default().With("component", "sfu"))
+			sockets.batch.natted = natted
 			opts := []ice.UDPMuxFromPortOption{
 				ice.UDPMuxFromPortWithNetworks(muxNetworks(cfg.IPv6)...),
 				ice.UDPMuxFromPortWithLogger(lf.NewLogger("udpmux")),
@@ -215,9 +220,19 @@ func newAPI(cfg WebRTCConfig) (*webrtc.API, *mediaSockets, error) {
 	return api, sockets, nil
 }
 
+// ipPlan is how host candidates advertise the node IPs (nodeIPPlan).
+type ipPlan struct {
+	rules []webrtc.ICEAddressRewriteRule
+	only  func(net.IP) bool // the addresses to gather on; nil: all
+	// natted maps each node IP that is not the host's own (the public
+	// side of a 1:1 NAT) to the host's addresses it is advertised for:
+	// the sockets a candidate at that address may be (direct_out.go).
+	natted map[netip.Addr][]netip.Addr
+}
+
 // nodeIPPlan is how host candidates advertise nodeIPs, given the host's
-// own addresses (local): address rewrite rules, and a filter of the
-// addresses to gather on (nil: all).
+// own addresses (local): address rewrite rules, a filter of the addresses
+// to gather on, and which local addresses each NAT address stands for.
 //
 // Every candidate must name the socket it is gathered on, or an address
 // that is not the host's own: with one socket per address on the shared
@@ -238,7 +253,7 @@ func newAPI(cfg WebRTCConfig) (*webrtc.API, *mediaSockets, error) {
 // not its own (a 1:1 NAT in front of it), or, when all the node IPs of
 // the family are its own, are not gathered at all. A family without a
 // node IP is left as gathered.
-func nodeIPPlan(nodeIPs []string, local []netip.Addr) ([]webrtc.ICEAddressRewriteRule, func(net.IP) bool, error) {
+func nodeIPPlan(nodeIPs []string, local []netip.Addr) (ipPlan, error) {
 	host := webrtc.ICECandidateTypeHost
 	// An address kept as itself. Its own CIDR puts each such rule in a
 	// scope of its own, which pion would otherwise warn about on every
@@ -270,7 +285,7 @@ func nodeIPPlan(nodeIPs []string, local []netip.Addr) ([]webrtc.ICEAddressRewrit
 	for _, s := range nodeIPs {
 		a, err := netip.ParseAddr(s)
 		if err != nil {
-			return nil, nil, fmt.Errorf("node ip %q: %w", s, err)
+			return ipPlan{}, fmt.Errorf("node ip %q: %w", s, err)
 		}
 		a = a.Unmap()
 		f := familyOf(a)
@@ -284,7 +299,27 @@ func nodeIPPlan(nodeIPs []string, local []netip.Addr) ([]webrtc.ICEAddressRewrit
 			}
 			continue
 		}
-		f.external = append(f.external, a.String())
+		if !slices.Contains(f.external, a.String()) {
+			f.external = append(f.external, a.String())
+		}
+	}
+	plan := ipPlan{}
+	// The rule without a CIDR rewrites the family's addresses that no
+	// rule of their own keeps: neither loopback nor a node IP.
+	for _, a := range local {
+		f := familyOf(a)
+		if a.IsLoopback() || len(f.external) == 0 || slices.Contains(f.own, a) {
+			continue
+		}
+		if plan.natted == nil {
+			plan.natted = map[netip.Addr][]netip.Addr{}
+		}
+		for _, e := range f.external {
+			ext := netip.MustParseAddr(e)
+			if !slices.Contains(plan.natted[ext], a) {
+				plan.natted[ext] = append(plan.natted[ext], a)
+			}
+		}
 	}
 	restricted := false
 	for _, f := range []*family{v4, v6} {
@@ -297,8 +332,9 @@ func nodeIPPlan(nodeIPs []string, local []netip.Addr) ([]webrtc.ICEAddressRewrit
 			restricted = true
 		}
 	}
+	plan.rules = rules
 	if !restricted {
-		return rules, nil, nil
+		return plan, nil
 	}
 	filter := func(ip net.IP) bool {
 		a, ok := netip.AddrFromSlice(ip)
@@ -309,7 +345,8 @@ func nodeIPPlan(nodeIPs []string, local []netip.Addr) ([]webrtc.ICEAddressRewrit
 		f := familyOf(a)
 		return a.IsLoopback() || !f.present || len(f.external) > 0 || slices.Contains(f.own, a)
 	}
-	return rules, filter, nil
+	plan.only = filter
+	return plan, nil
 }
 
 // localAddrs lists the addresses of every interface of n.
@@ -380,29 +417,43 @@ type mediaSockets struct {
 	receive []interceptor.Factory // the receiving side's interceptors
 }
 
-// peerAPI is the API for one new peer connection, and its direct send
-// path (nil when off). sendOnly picks the configuration without
-// interceptors; shared is the API to use when there is no direct path.
-func (m *mediaSockets) peerAPI(shared *webrtc.API, sendOnly bool, log *slog.Logger) (*webrtc.API, *directOut) {
+// peerAPI is the API for one new peer connection, its direct send path
+// (nil when off), and its receive interceptors with each stream's reader
+// kept by SSRC (nil for a connection that only sends). sendOnly picks the
+// configuration without interceptors; shared is the API to use when
+// there is no direct path and nothing is received.
+func (m *mediaSockets) peerAPI(shared *webrtc.API, sendOnly bool, log *slog.Logger) (*webrtc.API, *directOut, *sharedChain) {
 	if !m.direct {
-		return shared, nil
+		if sendOnly {
+			return shared, nil, nil
+		}
+		// The connection's own interceptor instances, so that a layer's
+		// stream stays readable when pion reads another in its place
+		// (Participant.keepReading).
+		reg, chain, err := receiveChain(m.receive)
+		if err != nil {
+			log.Warn("receive interceptor; streams of this connection are read by pion alone", "err", err)
+			return shared, nil, nil
+		}
+		return webrtc.NewAPI(webrtc.WithMediaEngine(m.me), webrtc.WithInterceptorRegistry(reg), webrtc.WithSettingEngine(m.se)), nil, chain
 	}
 	out := newDirectOut(m.batch, log)
 	out.sendOnly = sendOnly
 	se := m.se
 	out.configure(&se)
 	reg := &interceptor.Registry{}
+	var streams *sharedChain
 	if !sendOnly {
 		// This connection's own interceptor instances, so that streams
 		// read past pion pass the same ones (direct_in_rtp.go).
 		r, chain, err := receiveChain(m.receive)
 		if err != nil {
 			log.Warn("receive interceptor; media of this connection stays with pion", "err", err)
-			return shared, nil
+			return shared, nil, nil
 		}
-		reg, out.media.chain = r, chain
+		reg, out.media.chain, streams = r, chain, chain
 	}
-	return webrtc.NewAPI(webrtc.WithMediaEngine(m.me), webrtc.WithInterceptorRegistry(reg), webrtc.WithSettingEngine(se)), out
+	return webrtc.NewAPI(webrtc.WithMediaEngine(m.me), webrtc.WithInterceptorRegistry(reg), webrtc.WithSettingEngine(se)), out, streams
 }
 
 // receiveChain makes one connection's receive interceptors from
@@ -418,7 +469,7 @@ func receiveChain(factories []interceptor.Factory) (*interceptor.Registry, *shar
 		}
 		made = append(made, i)
 	}
-	chain := &sharedChain{Interceptor: interceptor.NewChain(made), bound: map[uint32]interceptor.RTPReader{}}
+	chain := &sharedChain{Interceptor: interceptor.NewChain(made), bound: map[uint32]interceptor.RTPReader{}, taken: map[uint32]bool{}}
 	reg := &interceptor.Registry{}
 	reg.Add(madeInterceptor{chain})
 	return reg, chain, nil
@@ -432,8 +483,9 @@ func (f madeInterceptor) NewInterceptor(string) (interceptor.Interceptor, error)
 // sharedChain is a connection's receive interceptors with each received
 // stream bound once. pion binds a stream when it starts receiving it; the
 // direct path binds it again when it takes the stream (direct_in_rtp.go),
-// and takes it whether or not a direct route comes up (behind a 1:1 NAT it
-// does not: direct_out.go). Bound twice, the NACK generator and the
+// and takes it whether or not a direct route comes up (over TCP or a relay,
+// or behind a NAT address that stands for several host addresses, it does
+// not: direct_out.go). Bound twice, the NACK generator and the
 // receiver reports started a fresh state for the SSRC that only packets
 // read directly reached, and forgot the one pion's reads fed: without a
 // direct route, no NACK and no report counted what the publisher sent.
@@ -448,6 +500,21 @@ type sharedChain struct {
 
 	mu    sync.Mutex
 	bound map[uint32]interceptor.RTPReader // by SSRC
+	taken map[uint32]bool                  // handed out by take
+}
+
+// take hands out the reader of the stream with this SSRC, as pion bound
+// it (through every interceptor), once: for a layer whose stream pion no
+// longer reads. ok is false when the stream is not bound or was taken.
+func (c *sharedChain) take(ssrc uint32) (interceptor.RTPReader, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	r, ok := c.bound[ssrc]
+	if !ok || c.taken[ssrc] {
+		return nil, false
+	}
+	c.taken[ssrc] = true
+	return r, true
 }
 
 // readSourceKey is the attribute naming the reader a read of a shared
@@ -474,6 +541,7 @@ func (c *sharedChain) BindRemoteStream(info *interceptor.StreamInfo, reader inte
 func (c *sharedChain) UnbindRemoteStream(info *interceptor.StreamInfo) {
 	c.mu.Lock()
 	delete(c.bound, info.SSRC)
+	delete(c.taken, info.SSRC)
 	c.mu.Unlock()
 	c.Interceptor.UnbindRemoteStream(info)
 }

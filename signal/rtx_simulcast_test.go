@@ -25,11 +25,21 @@ func TestRTXRepairsSimulcastPublisherLoss(t *testing.T) {
 		t.Skip("media integration test")
 	}
 	// On the shared UDP port the media is read past pion (direct_in_rtp.go).
-	t.Run("shared UDP port", func(t *testing.T) { testRTXSimulcast(t, freeUDPPort(t)) })
+	t.Run("shared UDP port", func(t *testing.T) {
+		port := freeUDPPort(t)
+		testRTXSimulcast(t, func(c *sfu.WebRTCConfig) { c.UDPPort = port })
+	})
+	// Without a route on the shared port pion reads the media, and binds
+	// the rid-stamped retransmissions in their layer's place.
+	t.Run("ephemeral ports", func(t *testing.T) { testRTXSimulcast(t, func(c *sfu.WebRTCConfig) { c.UDPPort = 0 }) })
+	t.Run("shared UDP port, direct path off", func(t *testing.T) {
+		port := freeUDPPort(t)
+		testRTXSimulcast(t, func(c *sfu.WebRTCConfig) { c.UDPPort, c.NoDirectSRTP = port, true })
+	})
 }
 
-func testRTXSimulcast(t *testing.T, udpPort int) {
-	ts := startServer(t, func(c *sfu.Config, _ *signal.Config) { c.WebRTC.UDPPort = udpPort })
+func testRTXSimulcast(t *testing.T, media func(*sfu.WebRTCConfig)) {
+	ts := startServer(t, func(c *sfu.Config, _ *signal.Config) { media(&c.WebRTC) })
 	sub := connect(t, ts, "rtxsim", "sub")
 	var dropped atomic.Int64
 	cctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)

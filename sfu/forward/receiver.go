@@ -299,6 +299,17 @@ func (r *Receiver) PushRepair(ssrc uint32, pkt []byte) bool {
 	return true
 }
 
+// LayerSSRC is the SSRC of the layer received for rid; ok is false when
+// that layer has no stream.
+func (r *Receiver) LayerSSRC(rid string) (ssrc uint32, ok bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if l := r.layers[QualityForRID(rid)]; l != nil {
+		return l.ssrc, true
+	}
+	return 0, false
+}
+
 func (r *Receiver) layerBySSRC(ssrc uint32) *layer {
 	r.mu.Lock()
 	defer r.mu.Unlock()
