@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { EventEmitter } from 'events'
-import { RoomEvent, type RemoteParticipant, type Room } from 'livekit-client'
+import { ConnectionState, RoomEvent, type RemoteParticipant, type Room } from 'livekit-client'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderWithI18n } from '@/test/render'
 import type { CallEncryption } from '../e2ee/types'
@@ -112,21 +112,52 @@ describe('CallRoom', () => {
     return { room, onLeave, onPeerLeft }
   }
 
+  function connected(room: Room) {
+    Object.assign(room, { state: ConnectionState.Connected })
+    room.emit(RoomEvent.Connected)
+  }
+
   it('ends a two-person call when the other person leaves', async () => {
     const { room, onLeave, onPeerLeft } = await renderRoom()
+    connected(room)
     const bob = arrive(room, 'u-2', 'Bob Seller')
     depart(room, bob)
-    expect(onPeerLeft).toHaveBeenCalledExactlyOnceWith('Bob Seller')
+    await waitFor(() => expect(onPeerLeft).toHaveBeenCalledExactlyOnceWith('Bob Seller'))
     expect(media.disconnect).toHaveBeenCalled()
     expect(onLeave).not.toHaveBeenCalled()
   })
 
+  it('counts the person who was already there when we connected (the callee joining the caller)', async () => {
+    const { room, onPeerLeft } = await renderRoom()
+    const ana = { identity: 'u-1', name: 'Ana Buyer', trackPublications: new Map() } as unknown as RemoteParticipant
+    // Known from our own join: livekit-client reports no ParticipantConnected for them.
+    room.remoteParticipants.set(ana.identity, ana)
+    connected(room)
+    depart(room, ana)
+    await waitFor(() => expect(onPeerLeft).toHaveBeenCalledExactlyOnceWith('Ana Buyer'))
+  })
+
+  it('goes on through a full reconnection, which unwinds everyone before it says it is reconnecting', async () => {
+    const { room, onLeave, onPeerLeft } = await renderRoom()
+    connected(room)
+    const bob = arrive(room, 'u-2', 'Bob Seller')
+    depart(room, bob)
+    Object.assign(room, { state: ConnectionState.Reconnecting })
+    room.emit(RoomEvent.Reconnecting)
+    await new Promise((r) => setTimeout(r, 20))
+    expect(onPeerLeft).not.toHaveBeenCalled()
+    expect(onLeave).not.toHaveBeenCalled()
+    expect(media.disconnect).not.toHaveBeenCalled()
+  })
+
   it('goes on in a group call when one person leaves, and when the last of the group leaves', async () => {
     const { room, onLeave, onPeerLeft } = await renderRoom()
+    connected(room)
     const bob = arrive(room, 'u-2', 'Bob Seller')
     const cy = arrive(room, 'u-3', 'Cy Friend')
     depart(room, cy)
     depart(room, bob)
+    await new Promise((r) => setTimeout(r, 20))
     expect(onPeerLeft).not.toHaveBeenCalled()
     expect(onLeave).not.toHaveBeenCalled()
     expect(media.disconnect).not.toHaveBeenCalled()

@@ -240,24 +240,35 @@ export default function CallRoom({ serverUrl, token, title, participantName, onC
   }, [room, e2ee, finish])
 
   // The other person of a two-person call hanging up ends the call here too.
+  // livekit-client reports the people already in the room without a
+  // ParticipantConnected (they come with our own connection), and a full
+  // reconnection unwinds everyone with ParticipantDisconnected just before
+  // it says it is reconnecting: the count is taken on connecting as well,
+  // and a departure is judged once the room has settled.
   useEffect(() => {
     let presence = seen(initialPresence, room.remoteParticipants.size)
-    const joined = () => {
+    let timer: ReturnType<typeof setTimeout> | null = null
+    const count = () => {
       presence = seen(presence, room.remoteParticipants.size)
     }
     const gone = (p: RemoteParticipant) => {
-      if (left.current || !endsCall(presence, room.remoteParticipants.size)) return
-      left.current = true
-      stopEncryption.current?.()
-      stopEncryption.current = null
-      void room.disconnect()
-      const peerLeft = latest.current.onPeerLeft
-      if (peerLeft) peerLeft(p.name || p.identity)
-      else latest.current.onLeave()
+      if (timer !== null) clearTimeout(timer)
+      timer = setTimeout(() => {
+        timer = null
+        if (left.current || room.state !== ConnectionState.Connected || !endsCall(presence, room.remoteParticipants.size)) return
+        left.current = true
+        stopEncryption.current?.()
+        stopEncryption.current = null
+        void room.disconnect()
+        const peerLeft = latest.current.onPeerLeft
+        if (peerLeft) peerLeft(p.name || p.identity)
+        else latest.current.onLeave()
+      }, 0)
     }
-    room.on(RoomEvent.ParticipantConnected, joined).on(RoomEvent.ParticipantDisconnected, gone)
+    room.on(RoomEvent.Connected, count).on(RoomEvent.Reconnected, count).on(RoomEvent.ParticipantConnected, count).on(RoomEvent.ParticipantDisconnected, gone)
     return () => {
-      room.off(RoomEvent.ParticipantConnected, joined).off(RoomEvent.ParticipantDisconnected, gone)
+      if (timer !== null) clearTimeout(timer)
+      room.off(RoomEvent.Connected, count).off(RoomEvent.Reconnected, count).off(RoomEvent.ParticipantConnected, count).off(RoomEvent.ParticipantDisconnected, gone)
     }
   }, [room])
 
