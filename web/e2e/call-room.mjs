@@ -30,6 +30,27 @@ const LONG = 60_000
  * never reaches a video encoder) and MJPEG: a switch goes from the first to
  * the third.
  */
+let shared = null
+
+/** Closes every context of `browser` (a failed scenario's pages would go on sending video). */
+export async function closeContexts(browser) {
+  await Promise.all(browser.contexts().map((c) => c.close().catch(() => {})))
+}
+
+/** The media browser, launched once for every call scenario of the run. */
+export function mediaBrowser() {
+  shared ??= launchMediaBrowser()
+  return shared
+}
+
+/** Closes the shared media browser (run.mjs, at the end of the run). */
+export async function closeMediaBrowser() {
+  if (!shared) return
+  const b = await shared.catch(() => null)
+  shared = null
+  await b?.close()
+}
+
 async function launchMediaBrowser() {
   const { chromium } = await import('playwright-core')
   const server = new URL(process.env.SOUK_E2E_URL)
@@ -91,10 +112,10 @@ async function shotsAt1280And390(page, artifacts, name) {
   await page.setViewportSize({ width: 1280, height: 800 })
 }
 
-const remoteTile = (page, identity) => page.locator(`[data-testid="remote-tile"][data-identity="${identity}"]`)
+export const remoteTile = (page, identity) => page.locator(`[data-testid="remote-tile"][data-identity="${identity}"]`)
 
 /** Waits until the <video> in `selector` decodes new frames (not just one). */
-async function waitForFrames(page, selector, label) {
+export async function waitForFrames(page, selector, label) {
   try {
     await page.waitForFunction(
       (sel) => {
@@ -125,7 +146,7 @@ async function waitForFrames(page, selector, label) {
   }, selector)
 }
 
-async function waitForAttr(locator, name, value, label) {
+export async function waitForAttr(locator, name, value, label) {
   try {
     await locator.and(locator.page().locator(`[${name}="${value}"]`)).waitFor({ timeout: LONG })
   } catch {
@@ -135,7 +156,7 @@ async function waitForAttr(locator, name, value, label) {
 }
 
 /** A media token for `identity` in `room`, signed with the server's media key. */
-async function signToken(room, identity, name) {
+export async function signToken(room, identity, name) {
   const keys = process.env.SOUK_MEDIA_KEYS
   assert(keys, 'SOUK_MEDIA_KEYS is not set (with-server.mjs sets it)')
   const [apiKey, secret] = keys.split(',')[0].split(':')
@@ -162,7 +183,7 @@ export const callRoomScenarios = [
   {
     name: 'call-room',
     async run({ siteUrl, artifacts }) {
-      const browser = await launchMediaBrowser()
+      const browser = await mediaBrowser()
       try {
         const b = await person(browser, siteUrl, 'Basma Seller', 'room-b')
         const a = await person(browser, siteUrl, 'Adam Buyer', 'room-a')
@@ -316,9 +337,9 @@ export const callRoomScenarios = [
         await waitForFrames(a.page, `[data-testid="remote-tile"][data-identity="${b.id}"]`, 'A sees B after A rejoined')
 
         for (const p of [a, b, c]) assert(p.errors.length === 0, `page errors of ${p.name}: ${p.errors.join('; ')}`)
-        for (const p of [a, b, c]) await p.context.close()
       } finally {
-        await browser.close()
+        // Scenarios run one after the other: whatever this one opened goes.
+        await closeContexts(browser)
       }
     },
   },

@@ -11,7 +11,7 @@ import { scenarios } from './scenarios.mjs'
 import './polling.mjs'
 import { crawlScenarios } from './crawl.mjs'
 import { callScenarios } from './calls.mjs'
-import { callRoomScenarios } from './call-room.mjs'
+import { callRoomScenarios, closeMediaBrowser } from './call-room.mjs'
 
 const base = process.env.SOUK_E2E_URL
 if (!base) {
@@ -65,6 +65,7 @@ for (const s of [...scenarios, ...callScenarios, ...callRoomScenarios, ...crawlS
   }
 }
 await browser.close()
+await closeMediaBrowser()
 // The usual closing line of a test run, so that tools reading the log
 // see the count.
 console.log(`e2e: ${passed} passed, ${failed} failed`)

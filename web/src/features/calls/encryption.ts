@@ -1,23 +1,17 @@
 // How the call screen reaches end-to-end encryption (./e2ee, contract in
 // ./e2ee/types.ts) and applies the site's policy for browsers that cannot
-// encrypt. The e2ee module is loaded on demand, in its own chunk; while it
-// is not part of the build, calls are reported as not encryptable here,
-// and the site's policy decides as for any such browser. Nothing pretends
-// to encrypt.
+// encrypt. The e2ee module is loaded on demand, in its own chunk; when it
+// cannot load, the call is treated as one this browser cannot encrypt, and
+// the site's policy decides. Nothing pretends to encrypt.
 import { useContext } from 'react'
 import { SiteContext } from '@/lib/site-context'
-import type { CallEncryption } from './e2ee/types'
+import type { CallEncryption } from './e2ee'
 
-export interface CallEncryptionModule {
-  createCallEncryption(opts: { identity: string }): CallEncryption
-  isCallEncryptionSupported(): boolean
-}
+/** What the call screen uses of ./e2ee. */
+export type CallEncryptionModule = Pick<typeof import('./e2ee'), 'createCallEncryption' | 'isCallEncryptionSupported'>
 
-const e2eeModules = import.meta.glob<CallEncryptionModule>('./e2ee/index.ts')
-
-export async function loadCallEncryption(): Promise<CallEncryptionModule | null> {
-  const load = e2eeModules['./e2ee/index.ts']
-  return load ? load() : null
+export function loadCallEncryption(): Promise<CallEncryptionModule | null> {
+  return import('./e2ee')
 }
 
 export type E2EEPolicy = 'allow' | 'refuse'

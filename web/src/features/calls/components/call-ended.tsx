@@ -16,6 +16,8 @@ export type CallEndReason =
   | 'declined'
   /** the caller withdrew the call while it rang */
   | 'cancelled'
+  /** the other person of a two-person call hung up */
+  | 'peerLeft'
   /** the connection failed */
   | 'failed'
   /** this browser cannot encrypt and the site allows only encrypted calls */
@@ -36,6 +38,8 @@ export interface CallEndedProps {
   reason: CallEndReason
   durationMs: number | null
   error?: string
+  /** Who left, for 'peerLeft'. */
+  who?: string
   /** What the call was about (listing or person), when known. */
   title: string
   /** Rings the same person again; absent when there is nobody to call back. */
@@ -46,7 +50,7 @@ export interface CallEndedProps {
 }
 
 /** After a call: how it ended, how long it lasted, call again, and the way back. */
-export function CallEnded({ reason, durationMs, error, title, onCallAgain, busy, back }: CallEndedProps) {
+export function CallEnded({ reason, durationMs, error, who, title, onCallAgain, busy, back }: CallEndedProps) {
   const { t, i18n } = useTranslation(['shell', 'calls'])
   const heading = reason === 'refused' ? t('calls:encryption.refusedTitle') : t('calls:ended.title')
   const backTo = back ?? '/my-messages'
@@ -68,7 +72,7 @@ export function CallEnded({ reason, durationMs, error, title, onCallAgain, busy,
           <div role="status">
             {reason !== 'hangup' && reason !== 'refused' && reason !== 'failed' && (
               <Typography variant="subtitle1" component="p" data-testid="end-reason">
-                {t(`calls:ended.${reason}`)}
+                {reason === 'peerLeft' ? t('calls:ended.peerLeft', { name: who || t('calls:call.theOtherPerson') }) : t(`calls:ended.${reason}`)}
               </Typography>
             )}
             {durationMs !== null && (

@@ -7,15 +7,15 @@ import { SiteContext } from '@/lib/site-context'
 import { clearSession, saveSession } from '@/lib/session'
 import { renderWithI18n } from '@/test/render'
 import { personalChannel, sendCallMessage, sendInvitation } from '../realtime/channels'
-import type { CallRoomScreenProps } from './call-screen'
+import type { CallRoomProps } from '../room'
 import { CallScreen, NO_ANSWER_FALLBACK_MS } from './call-screen'
 
 // The in-call room is replaced by a stand-in that connects at once and
 // offers the hang-up its real counterpart has; what is tested here is the
 // call's life around it.
-const rooms: CallRoomScreenProps[] = []
-vi.mock('./call-room', () => ({
-  default: function FakeRoom(props: CallRoomScreenProps) {
+const rooms: CallRoomProps[] = []
+vi.mock('../room', () => ({
+  default: function FakeRoom(props: CallRoomProps) {
     rooms.push(props)
     const { onConnected } = props
     // Connected once mounted, as LiveKitRoom reports it.
@@ -23,6 +23,7 @@ vi.mock('./call-room', () => ({
     return (
       <div data-testid="room" data-unencrypted={String(!!props.unencrypted)}>
         <button onClick={() => props.onLeave()}>Hang up</button>
+        <button onClick={() => props.onPeerLeft?.('Ana Seller')}>Ana leaves</button>
       </div>
     )
   },
@@ -176,6 +177,20 @@ describe('placing a call', () => {
     expect(screen.getByTestId('unencrypted-notice')).toHaveTextContent('cannot encrypt')
     expect(rooms[rooms.length - 1]!.unencrypted).toBe(true)
     expect(rooms[rooms.length - 1]!.encryption).toBeNull()
+  })
+})
+
+describe('the other person hanging up', () => {
+  it('ends the call here too, with who left, the duration and "Call again"', async () => {
+    renderCall('/my-call?room=call-in&join=1&title=Ana&peer=ana&name=Ana')
+    await screen.findByTestId('room')
+    await userEvent.click(screen.getByRole('button', { name: 'Ana leaves' }))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Call ended' })).toBeInTheDocument()
+    expect(screen.getByTestId('end-reason')).toHaveTextContent('Ana Seller left the call')
+    expect(screen.getByTestId('call-duration')).toBeInTheDocument()
+    expect(screen.queryByTestId('room')).toBeNull()
+    expect(screen.getByRole('button', { name: 'Call again' })).toBeInTheDocument()
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1)
   })
 })
 

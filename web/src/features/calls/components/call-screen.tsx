@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack'
 import TextField from '@mui/material/TextField'
 import Typography from '@mui/material/Typography'
 import { IconVideo } from '@tabler/icons-react'
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ComponentType, type LazyExoticComponent } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { api, TokenError } from '@/lib/api-client'
@@ -16,7 +16,6 @@ import { safeRedirect } from '@/lib/safe-redirect'
 import { clearSession } from '@/lib/session'
 import { useSession } from '@/lib/use-session'
 import { askNotificationPermission } from '../alerts/notifications'
-import type { CallEncryption } from '../e2ee/types'
 import { planEncryption, useE2EEPolicy, type EncryptionPlan } from '../encryption'
 import { useChannel } from '../hooks/use-channel'
 import { answerFor, INVITATION_VISIBLE_MS } from '../invitations'
@@ -24,22 +23,8 @@ import { conferenceChannel, connectConf, personalChannel, sendCallMessage, sendI
 import { CallEnded, type CallEndReason } from './call-ended'
 import { RingingBanner } from './ringing-banner'
 
-/** What the call screen hands the in-call room. */
-export interface CallRoomScreenProps {
-  serverUrl: string
-  token: string
-  title: string
-  participantName: string
-  onConnected: () => void
-  onLeave: (error?: Error) => void
-  /** The call's end-to-end encryption; the room enables it before connecting. */
-  encryption?: CallEncryption | null
-  /** The call goes on without end-to-end encryption, and the room shows it. */
-  unencrypted?: boolean
-}
-
 // The in-call room is its own chunk (LiveKit and its React bindings).
-const CallRoom = lazy(() => import('./call-room')) as unknown as LazyExoticComponent<ComponentType<CallRoomScreenProps>>
+const CallRoom = lazy(() => import('../room'))
 
 /**
  * How long the caller waits for an answer before the call ends by itself.
@@ -66,6 +51,8 @@ interface Ended {
   reason: CallEndReason
   durationMs: number | null
   error?: string
+  /** who left, when the other person hung up */
+  who?: string
 }
 
 export function CallScreen({ loginHref }: { loginHref: (target: string) => string }) {
@@ -115,7 +102,7 @@ export function CallScreen({ loginHref }: { loginHref: (target: string) => strin
 
   /** Ends the call once: leaves the room (camera and microphone off) and shows the end screen. */
   const endCall = useCallback(
-    (reason: CallEndReason, message?: string) => {
+    (reason: CallEndReason, message?: string, who?: string) => {
       if (over.current) return
       over.current = true
       clearNoAnswer()
@@ -131,7 +118,7 @@ export function CallScreen({ loginHref }: { loginHref: (target: string) => strin
       setToken(null)
       setPlan(null)
       conferenceChannel.disconnect()
-      setEnded({ reason, durationMs: started === null ? null : Date.now() - started, error: message })
+      setEnded({ reason, durationMs: started === null ? null : Date.now() - started, error: message, who })
     },
     [me],
   )
@@ -254,6 +241,7 @@ export function CallScreen({ loginHref }: { loginHref: (target: string) => strin
   }, [personal.calls, conference.calls, endCall, answered])
 
   const leave = useCallback((err?: Error) => endCall(err ? 'failed' : 'hangup', err?.message), [endCall])
+  const peerLeft = useCallback((name: string) => endCall('peerLeft', undefined, name), [endCall])
 
   const callAgain = peer ? () => placeCall(peer) : undefined
 
@@ -265,6 +253,7 @@ export function CallScreen({ loginHref }: { loginHref: (target: string) => strin
         reason={ended.reason}
         durationMs={ended.durationMs}
         error={ended.error}
+        who={ended.who}
         title={about}
         onCallAgain={ended.reason === 'refused' ? undefined : callAgain}
         busy={busy}
@@ -291,6 +280,7 @@ export function CallScreen({ loginHref }: { loginHref: (target: string) => strin
             participantName={participantName.trim()}
             onConnected={onConnected}
             onLeave={leave}
+            onPeerLeft={peerLeft}
             encryption={plan?.kind === 'encrypted' ? plan.encryption : null}
             unencrypted={plan?.kind === 'unencrypted'}
           />

@@ -1,12 +1,14 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
+import { EventEmitter } from 'events'
+import { ConnectionState, RoomEvent, type RemoteParticipant, type Room } from 'livekit-client'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderWithI18n } from '@/test/render'
 import type { CallEncryption } from '../e2ee/types'
 import CallRoom, { availablePreferences, captureFor, roomOptionsFor } from './call-room'
 
-const media = vi.hoisted(() => ({ connect: vi.fn(), disconnect: vi.fn() }))
+const media = vi.hoisted(() => ({ connect: vi.fn(), disconnect: vi.fn(), rooms: [] as import('livekit-client').Room[] }))
 
 // The room the call creates, with connect/disconnect recorded instead of networked.
 vi.mock('livekit-client', async (importOriginal) => {
@@ -16,6 +18,7 @@ vi.mock('livekit-client', async (importOriginal) => {
       super(...args)
       this.connect = media.connect
       this.disconnect = media.disconnect
+      media.rooms.push(this)
     }
   }
   return { ...lk, Room: RecordedRoom }
@@ -82,5 +85,81 @@ describe('CallRoom', () => {
     expect(connect).toHaveBeenCalledTimes(settled)
     expect(settled).toBe(1)
     expect(connect.mock.calls[0]?.slice(0, 2)).toEqual(['ws://media.test', 'tok'])
+  })
+
+  /** Someone joins or leaves the room, as livekit-client reports it. */
+  function arrive(room: Room, identity: string, name: string) {
+    const p = Object.assign(new EventEmitter(), { identity, name, trackPublications: new Map(), audioTrackPublications: new Map(), videoTrackPublications: new Map() }) as unknown as RemoteParticipant
+    room.remoteParticipants.set(identity, p)
+    room.emit(RoomEvent.ParticipantConnected, p)
+    return p
+  }
+  function depart(room: Room, p: RemoteParticipant) {
+    room.remoteParticipants.delete(p.identity)
+    room.emit(RoomEvent.ParticipantDisconnected, p)
+  }
+
+  async function renderRoom() {
+    media.rooms.length = 0
+    media.connect.mockResolvedValue(undefined)
+    media.disconnect.mockResolvedValue(undefined)
+    const onLeave = vi.fn()
+    const onPeerLeft = vi.fn()
+    renderWithI18n(<CallRoom serverUrl="ws://media.test" token="tok" title="Oak desk" participantName="Ada" onConnected={() => {}} onLeave={onLeave} onPeerLeft={onPeerLeft} />)
+    await waitFor(() => expect(media.connect).toHaveBeenCalled())
+    const room = media.rooms.at(-1)!
+    media.disconnect.mockClear()
+    return { room, onLeave, onPeerLeft }
+  }
+
+  function connected(room: Room) {
+    Object.assign(room, { state: ConnectionState.Connected })
+    room.emit(RoomEvent.Connected)
+  }
+
+  it('ends a two-person call when the other person leaves', async () => {
+    const { room, onLeave, onPeerLeft } = await renderRoom()
+    connected(room)
+    const bob = arrive(room, 'u-2', 'Bob Seller')
+    depart(room, bob)
+    await waitFor(() => expect(onPeerLeft).toHaveBeenCalledExactlyOnceWith('Bob Seller'))
+    expect(media.disconnect).toHaveBeenCalled()
+    expect(onLeave).not.toHaveBeenCalled()
+  })
+
+  it('counts the person who was already there when we connected (the callee joining the caller)', async () => {
+    const { room, onPeerLeft } = await renderRoom()
+    const ana = { identity: 'u-1', name: 'Ana Buyer', trackPublications: new Map() } as unknown as RemoteParticipant
+    // Known from our own join: livekit-client reports no ParticipantConnected for them.
+    room.remoteParticipants.set(ana.identity, ana)
+    connected(room)
+    depart(room, ana)
+    await waitFor(() => expect(onPeerLeft).toHaveBeenCalledExactlyOnceWith('Ana Buyer'))
+  })
+
+  it('goes on through a full reconnection, which unwinds everyone before it says it is reconnecting', async () => {
+    const { room, onLeave, onPeerLeft } = await renderRoom()
+    connected(room)
+    const bob = arrive(room, 'u-2', 'Bob Seller')
+    depart(room, bob)
+    Object.assign(room, { state: ConnectionState.Reconnecting })
+    room.emit(RoomEvent.Reconnecting)
+    await new Promise((r) => setTimeout(r, 20))
+    expect(onPeerLeft).not.toHaveBeenCalled()
+    expect(onLeave).not.toHaveBeenCalled()
+    expect(media.disconnect).not.toHaveBeenCalled()
+  })
+
+  it('goes on in a group call when one person leaves, and when the last of the group leaves', async () => {
+    const { room, onLeave, onPeerLeft } = await renderRoom()
+    connected(room)
+    const bob = arrive(room, 'u-2', 'Bob Seller')
+    const cy = arrive(room, 'u-3', 'Cy Friend')
+    depart(room, cy)
+    depart(room, bob)
+    await new Promise((r) => setTimeout(r, 20))
+    expect(onPeerLeft).not.toHaveBeenCalled()
+    expect(onLeave).not.toHaveBeenCalled()
+    expect(media.disconnect).not.toHaveBeenCalled()
   })
 })

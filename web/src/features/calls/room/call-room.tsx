@@ -13,7 +13,7 @@ import Box from '@mui/material/Box'
 import Button from '@mui/material/Button'
 import Stack from '@mui/material/Stack'
 import Typography from '@mui/material/Typography'
-import { ConnectionState, MediaDeviceFailure, Room, Track, type AudioCaptureOptions, type RoomOptions, type VideoCaptureOptions } from 'livekit-client'
+import { ConnectionState, MediaDeviceFailure, Room, RoomEvent, Track, type RemoteParticipant, type AudioCaptureOptions, type RoomOptions, type VideoCaptureOptions } from 'livekit-client'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { CallEncryption } from '../e2ee/types'
@@ -23,6 +23,7 @@ import { DeviceSettingsDialog } from './device-settings'
 import { EncryptionStatus } from './encryption-status'
 import { chooseLayout } from './layout'
 import { ParticipantTile, ScreenShareStage } from './participant-tile'
+import { endsCall, initialPresence, seen } from './peer-presence'
 import { ReconnectingBanner } from './reconnecting-banner'
 import { useCallShortcuts } from './shortcuts'
 import { useEncryptionState } from './use-encryption-state'
@@ -39,6 +40,8 @@ export interface CallRoomProps {
   encryption?: CallEncryption | null
   /** The call goes on without end-to-end encryption, and the room says so. */
   unencrypted?: boolean
+  /** The other person of a two-person call left: the room has disconnected, and the call is over. */
+  onPeerLeft?: (name: string) => void
 }
 
 /** Room options: adaptive stream, dynacast and, when given, end-to-end encryption. */
@@ -194,7 +197,7 @@ function RoomContent({ title, participantName, encryption, unencrypted, mediaErr
 }
 
 /** The call itself: tiles, controls, devices and, when given, end-to-end encryption. */
-export default function CallRoom({ serverUrl, token, title, participantName, onConnected, onLeave, encryption = null, unencrypted = false }: CallRoomProps) {
+export default function CallRoom({ serverUrl, token, title, participantName, onConnected, onLeave, encryption = null, unencrypted = false, onPeerLeft }: CallRoomProps) {
   const { t } = useTranslation(['shell', 'call-room'])
   // A browser without insertable streams cannot take part in the encryption.
   const [e2ee] = useState(() => (encryption && encryption.getState().status !== 'unsupported' ? encryption : null))
@@ -208,8 +211,8 @@ export default function CallRoom({ serverUrl, token, title, participantName, onC
   // LiveKitRoom connects again whenever its onError changes, even in the middle
   // of a reconnection; the callbacks it gets stay the same for the room's life,
   // and read the newest props through refs.
-  const latest = useRef({ onConnected, onLeave, t })
-  latest.current = { onConnected, onLeave, t }
+  const latest = useRef({ onConnected, onLeave, onPeerLeft, t })
+  latest.current = { onConnected, onLeave, onPeerLeft, t }
 
   const finish = useCallback((err?: Error) => {
     stopEncryption.current?.()
@@ -235,6 +238,39 @@ export default function CallRoom({ serverUrl, token, title, participantName, onC
       live = false
     }
   }, [room, e2ee, finish])
+
+  // The other person of a two-person call hanging up ends the call here too.
+  // livekit-client reports the people already in the room without a
+  // ParticipantConnected (they come with our own connection), and a full
+  // reconnection unwinds everyone with ParticipantDisconnected just before
+  // it says it is reconnecting: the count is taken on connecting as well,
+  // and a departure is judged once the room has settled.
+  useEffect(() => {
+    let presence = seen(initialPresence, room.remoteParticipants.size)
+    let timer: ReturnType<typeof setTimeout> | null = null
+    const count = () => {
+      presence = seen(presence, room.remoteParticipants.size)
+    }
+    const gone = (p: RemoteParticipant) => {
+      if (timer !== null) clearTimeout(timer)
+      timer = setTimeout(() => {
+        timer = null
+        if (left.current || room.state !== ConnectionState.Connected || !endsCall(presence, room.remoteParticipants.size)) return
+        left.current = true
+        stopEncryption.current?.()
+        stopEncryption.current = null
+        void room.disconnect()
+        const peerLeft = latest.current.onPeerLeft
+        if (peerLeft) peerLeft(p.name || p.identity)
+        else latest.current.onLeave()
+      }, 0)
+    }
+    room.on(RoomEvent.Connected, count).on(RoomEvent.Reconnected, count).on(RoomEvent.ParticipantConnected, count).on(RoomEvent.ParticipantDisconnected, gone)
+    return () => {
+      if (timer !== null) clearTimeout(timer)
+      room.off(RoomEvent.Connected, count).off(RoomEvent.Reconnected, count).off(RoomEvent.ParticipantConnected, count).off(RoomEvent.ParticipantDisconnected, gone)
+    }
+  }, [room])
 
   useEffect(
     () => () => {
