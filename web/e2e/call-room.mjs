@@ -16,7 +16,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { AssertionError, assert, dismissCookies, newPage, register, shot, uniqueEmail } from './helpers.mjs'
+import { AssertionError, assert, dismissCookies, newPage, register, animationsSettled, shot, uniqueEmail } from './helpers.mjs'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const require = createRequire(import.meta.url)
@@ -75,6 +75,7 @@ async function launchMediaBrowser() {
 }
 
 async function axeCheck(page, label) {
+  await animationsSettled(page)
   // Evaluated through the DevTools protocol: the page's CSP (script-src 'self')
   // refuses an injected <script>, and these pages keep their CSP watched.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(readFileSync(AXE, 'utf8'))

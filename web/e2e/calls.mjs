@@ -17,7 +17,7 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { closeContexts, mediaBrowser, remoteTile, signToken, waitForAttr, waitForFrames } from './call-room.mjs'
-import { PASSWORD, assert, dismissCookies, newPage, shot, uniqueEmail } from './helpers.mjs'
+import { PASSWORD, assert, dismissCookies, newPage, animationsSettled, shot, uniqueEmail } from './helpers.mjs'
 
 const require = createRequire(import.meta.url)
 const AXE = require.resolve('axe-core/axe.min.js')
@@ -127,6 +127,7 @@ const axeSource = () => (axeCode ??= readFileSync(AXE, 'utf8'))
 
 /** axe on the whole page: no critical or serious violation. */
 export async function axeCheck(page, label) {
+  await animationsSettled(page)
   // Evaluated rather than added as a <script>: the page's CSP (watched
   // for violations) allows no inline scripts.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource())
@@ -158,6 +159,9 @@ async function resize(page, width, height) {
 export async function checkState(p, artifacts, state) {
   await inLanguage(p)
   const label = `call-${state}-${p.host.split('.')[0]}-${p.lang}`
+  // The state as a caller looks at it: the pointer rests on the heading,
+  // not on a control whose tooltip would be half-way through opening.
+  await p.page.locator('h1').first().hover({ timeout: 5000 }).catch(() => {})
   await axeCheck(p.page, label)
   const size = p.page.viewportSize()
   await resize(p.page, 1280, 900)

@@ -66,3 +66,17 @@ export function pngBytes() {
     'base64',
   )
 }
+
+/**
+ * Waits until no finite animation or transition runs: axe reads colours as
+ * painted, and a tooltip or dialog caught half-faded blends into what is
+ * behind it and reads as low contrast.
+ */
+export async function animationsSettled(page) {
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity), null, {
+      timeout: 5000,
+      polling: 100,
+    })
+    .catch(() => {})
+}
