@@ -2,12 +2,9 @@ package signal_test
 
 import (
 	"context"
-	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
-
-	"github.com/pion/rtp"
 
 	"souk/sfu"
 	"souk/signal"
@@ -45,15 +42,7 @@ func testRTXSimulcast(t *testing.T, media func(*sfu.WebRTCConfig)) {
 	cctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	pub, err := client.Connect(cctx, client.Config{URL: ts.URL, Token: token(t, "rtxsim", "pub"), IncludeLoopback: true,
-		DropSent: func(mime string, h *rtp.Header) bool {
-			// Every 12th packet of each video layer never reaches the
-			// server first time.
-			if strings.HasPrefix(mime, "video/") && h.SequenceNumber%12 == 5 {
-				dropped.Add(1)
-				return true
-			}
-			return false
-		}})
+		DropSent: dropEvery12thVideo(&dropped)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -27,14 +27,7 @@ func TestRTXRepairsPublisherLoss(t *testing.T) {
 	sub := connect(t, ts, "rtx", "sub")
 	var dropped atomic.Int64
 	pub, err := client.Connect(ctx, client.Config{URL: ts.URL, Token: token(t, "rtx", "pub"), IncludeLoopback: true,
-		DropSent: func(mime string, h *rtp.Header) bool {
-			// Every 12th video packet never reaches the server first time.
-			if strings.HasPrefix(mime, "video/") && h.SequenceNumber%12 == 5 {
-				dropped.Add(1)
-				return true
-			}
-			return false
-		}})
+		DropSent: dropEvery12thVideo(&dropped)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,5 +72,18 @@ func TestRTXRepairsPublisherLoss(t *testing.T) {
 			t.Fatalf("NACK not answered over RTX: %+v, rtx sent %d", rv.Stats(), ts.mgr.Stats().RTXSent-before)
 		}
 		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// dropEvery12thVideo is a publisher's DropSent: every 12th packet of each
+// video stream (each simulcast layer counts its own) never reaches the
+// server the first time; dropped counts them.
+func dropEvery12thVideo(dropped *atomic.Int64) func(mime string, h *rtp.Header) bool {
+	return func(mime string, h *rtp.Header) bool {
+		if strings.HasPrefix(mime, "video/") && h.SequenceNumber%12 == 5 {
+			dropped.Add(1)
+			return true
+		}
+		return false
 	}
 }
