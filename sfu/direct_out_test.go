@@ -99,14 +99,7 @@ func TestDirectOutDelivers(t *testing.T) {
 			done := make(chan struct{})
 			defer close(done)
 			vp8 := webrtc.RTPCodecParameters{RTPCodecCapability: webrtc.RTPCodecCapability{MimeType: webrtc.MimeTypeVP8, ClockRate: 90000}, PayloadType: 96}
-			run, _ := recv.AddLayer(forward.Layer{SSRC: 4321, Codec: vp8}, func(buf []byte) (int, bool, error) {
-				select {
-				case pkt := <-next:
-					return copy(buf, pkt), false, nil
-				case <-done:
-					return 0, false, io.EOF
-				}
-			})
+			run, _ := recv.AddLayer(forward.Layer{SSRC: 4321, Codec: vp8}, readQueued(next, done))
 			d, closeLink := connectDown(t, api, link, func(wrap func(webrtc.TrackLocalWriter) webrtc.TrackLocalWriter) *forward.DownTrack {
 				return forward.NewDownTrack(forward.DownTrackConfig{Receiver: recv, TrackID: "TR_direct", StreamID: "PA_direct|TR_direct",
 					Subscriber: "sub", Log: log, WrapWriter: wrap})
@@ -236,4 +229,17 @@ func sharedPortAPI(t *testing.T, noDirect bool) (*webrtc.API, *mediaSockets) {
 	}
 	t.Cleanup(func() { sockets.Close() })
 	return api, sockets
+}
+
+// readQueued is a layer's read function over packets queued in next: it
+// blocks when none is left, and ends the stream once done is closed.
+func readQueued(next <-chan []byte, done <-chan struct{}) func(buf []byte) (int, bool, error) {
+	return func(buf []byte) (int, bool, error) {
+		select {
+		case pkt := <-next:
+			return copy(buf, pkt), false, nil
+		case <-done:
+			return 0, false, io.EOF
+		}
+	}
 }

@@ -196,14 +196,7 @@ func TestTwoAddressesMediaReachesSubscriber(t *testing.T) {
 	done := make(chan struct{})
 	defer close(done)
 	vp8 := webrtc.RTPCodecParameters{RTPCodecCapability: webrtc.RTPCodecCapability{MimeType: webrtc.MimeTypeVP8, ClockRate: 90000}, PayloadType: 96}
-	run, _ := recv.AddLayer(forward.Layer{SSRC: 777, Codec: vp8}, func(buf []byte) (int, bool, error) {
-		select {
-		case pkt := <-next:
-			return copy(buf, pkt), false, nil
-		case <-done:
-			return 0, false, io.EOF
-		}
-	})
+	run, _ := recv.AddLayer(forward.Layer{SSRC: 777, Codec: vp8}, readQueued(next, done))
 	var cli *webrtc.PeerConnection
 	link.onClient = func(pc *webrtc.PeerConnection) { cli = pc }
 	d, closeLink := connectDown(t, api, link, func(wrap func(webrtc.TrackLocalWriter) webrtc.TrackLocalWriter) *forward.DownTrack {
