@@ -34,24 +34,7 @@ mkdir -p "$out"
 stamp=$(date -u +%Y%m%dT%H%M%SZ)
 results="$out/$stamp.jsonl"
 
-# free_port prints the first port from $1 on that nothing listens on:
-# other programs on a shared machine may hold the usual ones.
-free_port() {
-  for p in $(seq "$1" $(( $1 + 500 ))); do
-    (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null || { echo "$p"; return 0; }
-  done
-  echo "no free port from $1" >&2
-  return 1
-}
-
-wait_port() {
-  for _ in $(seq 100); do
-    (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0
-    sleep 0.1
-  done
-  echo "server on port $1 did not start" >&2
-  return 1
-}
+. benchmarks/realtime/ports.sh # the cd above put us at the repository root
 
 measure() { # label port clients
   local rate

@@ -31,22 +31,7 @@ out=benchmarks/realtime/results
 mkdir -p "$out"
 results="$out/sessions-$(date -u +%Y%m%dT%H%M%SZ).jsonl"
 
-free_port() {
-  for p in $(seq "$1" $(( $1 + 500 ))); do
-    (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null || { echo "$p"; return 0; }
-  done
-  echo "no free port from $1" >&2
-  return 1
-}
-
-wait_port() {
-  for _ in $(seq 100); do
-    (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0
-    sleep 0.1
-  done
-  echo "server on port $1 did not start" >&2
-  return 1
-}
+. benchmarks/realtime/ports.sh # the cd above put us at the repository root
 
 for transport in polling websocket; do
   port=$(free_port 7990)
