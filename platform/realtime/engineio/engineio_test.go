@@ -69,6 +69,10 @@ func roundTrip(t *testing.T, c *websocket.Conn, typ int, send string) (int, stri
 
 func closeCode(t *testing.T, c *websocket.Conn) (int, string) {
 	t.Helper()
+	// A fresh deadline: an earlier one (dial's) may have run out while the
+	// test did other work on a busy machine, and the peer may first have
+	// to read a backlog the server queued before its close frame.
+	c.SetReadDeadline(time.Now().Add(30 * time.Second))
 	for {
 		_, _, err := c.ReadMessage()
 		var ce *websocket.CloseError
