@@ -2,6 +2,7 @@ package sfu
 
 import (
 	"slices"
+	"time"
 
 	"github.com/livekit/protocol/livekit"
 	"github.com/pion/webrtc/v4"
@@ -35,6 +36,11 @@ func (p *Participant) acceptDataChannel(dc *webrtc.DataChannel) {
 		p.mu.Lock()
 		p.dataOut[kind] = dc
 		p.mu.Unlock()
+		if kind == livekit.DataPacket_RELIABLE {
+			// What was sent to this participant before its channel
+			// arrived waits in dataWait (see sendData).
+			dc.OnOpen(func() { p.drainData(dc) })
+		}
 	}
 	dc.OnMessage(func(msg webrtc.DataChannelMessage) { p.room.routeData(p, kind, msg.Data) })
 }
@@ -84,11 +90,15 @@ func stampData(dp *livekit.DataPacket, identity, sid string, kind livekit.DataPa
 }
 
 // Limits of what waits for a reliable channel to open: a client is about
-// to open it right after joining, so this only has to cover the few
-// hundred milliseconds of connection set-up.
+// to open it right after joining, so this only has to cover connection
+// set-up, which takes a few hundred milliseconds and, on a busy host,
+// some seconds. A single-connection client that has opened no reliable
+// channel dataWaitWindow after its join is not going to: nothing is held
+// for it after that.
 const (
 	dataWaitMaxPackets = 256
 	dataWaitMaxBytes   = 1 << 20
+	dataWaitWindow     = 15 * time.Second
 )
 
 // dataQueue holds reliable packets for a channel that is still opening, in
@@ -115,6 +125,12 @@ func (q *dataQueue) hold(state webrtc.DataChannelState, b []byte) bool {
 	return true
 }
 
+// discard drops what is queued, for a channel that will never open.
+func (q *dataQueue) discard() {
+	q.dropped += len(q.msgs)
+	q.msgs, q.bytes = nil, 0
+}
+
 // take returns the queued packets and empties the queue; with nothing left
 // the channel is sent to directly again.
 func (q *dataQueue) take() [][]byte {
@@ -127,10 +143,10 @@ func (q *dataQueue) take() [][]byte {
 func (p *Participant) sendData(kind livekit.DataPacket_Kind, b []byte) {
 	p.mu.Lock()
 	dc := p.dataOut[kind]
-	if dc != nil && kind == livekit.DataPacket_RELIABLE && !p.singlePC && p.dataWait.hold(dc.ReadyState(), b) {
-		// The subscriber connection's reliable channel opens a moment
-		// after the client has joined, and the client may be sent to
-		// (an RPC) at once: delivered when it opens (drainData).
+	if kind == livekit.DataPacket_RELIABLE && p.holdReliable(dc, b) {
+		// The reliable channel opens a moment after the client has
+		// joined, and the client may be sent to (an RPC) at once:
+		// delivered when it opens (drainData).
 		p.mu.Unlock()
 		return
 	}
@@ -141,6 +157,22 @@ func (p *Participant) sendData(kind livekit.DataPacket_Kind, b []byte) {
 	if err := dc.Send(b); err != nil {
 		p.log.Debug("data send failed", "err", err)
 	}
+}
+
+// holdReliable queues b while the participant's reliable channel is still
+// opening, or older packets still wait for it. On two connections that is
+// the server's own channel before it opens; on one, the client's channel,
+// which the server only learns of once the client's SCTP association is
+// up, so before it has arrived at all. The caller holds p.mu.
+func (p *Participant) holdReliable(dc *webrtc.DataChannel, b []byte) bool {
+	if dc != nil {
+		return p.dataWait.hold(dc.ReadyState(), b)
+	}
+	if !p.singlePC || time.Since(p.joinedAt) > dataWaitWindow {
+		p.dataWait.discard()
+		return false
+	}
+	return p.dataWait.hold(webrtc.DataChannelStateConnecting, b)
 }
 
 // drainData sends what waited for the reliable channel to open, then

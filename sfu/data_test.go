@@ -3,6 +3,7 @@ package sfu
 import (
 	"bytes"
 	"testing"
+	"time"
 
 	"github.com/pion/webrtc/v4"
 )
@@ -66,5 +67,40 @@ func TestDataQueueIsBounded(t *testing.T) {
 	q.hold(webrtc.DataChannelStateConnecting, []byte{1})
 	if len(q.msgs) != 1 || q.dropped != 1 {
 		t.Fatalf("byte limit: %d queued, %d dropped", len(q.msgs), q.dropped)
+	}
+}
+
+// On one connection the server learns of the client's reliable channel
+// only once the client's SCTP association is up, a moment after the join:
+// what is sent to the participant before that waits for the channel, for
+// a while.
+func TestReliableDataWaitsForASingleConnectionClientsChannel(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		singlePC bool
+		joined   time.Duration // ago
+		want     bool
+	}{
+		{"one connection, just joined: held", true, time.Second, true},
+		{"one connection, no channel long after the join: dropped", true, dataWaitWindow + time.Second, false},
+		{"two connections without a channel: dropped", false, time.Second, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := &Participant{singlePC: tc.singlePC, joinedAt: time.Now().Add(-tc.joined)}
+			if got := p.holdReliable(nil, []byte{1}); got != tc.want {
+				t.Fatalf("holdReliable = %v, want %v", got, tc.want)
+			}
+		})
+	}
+
+	p := &Participant{singlePC: true, joinedAt: time.Now().Add(-time.Second)}
+	p.holdReliable(nil, []byte{1})
+	p.holdReliable(nil, []byte{2})
+	p.joinedAt = time.Now().Add(-2 * dataWaitWindow)
+	if p.holdReliable(nil, []byte{3}) {
+		t.Fatal("held a packet after the wait window")
+	}
+	if len(p.dataWait.msgs) != 0 || p.dataWait.dropped != 2 {
+		t.Fatalf("after the window %d packets still queued, %d counted dropped; want 0 and 2", len(p.dataWait.msgs), p.dataWait.dropped)
 	}
 }
