@@ -116,9 +116,13 @@ func TestBrowserLatency(t *testing.T) {
 		{"alice→bob settled", v0.RPC.AliceToBob, v1.RPC.AliceToBob},
 		{"bob→alice settled", v0.RPC.BobToAlice, v1.RPC.BobToAlice},
 	} {
+		// The defect this guards against held v0 messages for about
+		// 600 ms. The margin is wide enough for a machine whose cores are
+		// busy with other work (both paths then slow down together) and
+		// still far below that.
 		m0, m1 := median(c.v0), median(c.v1)
-		if limit := 2*m1 + 50; m0 > limit {
-			t.Errorf("RPC round trip median %s on v0 %.1f ms, over 2 × v1 (%.1f ms) + 50 ms = %.1f ms", c.what, m0, m1, limit)
+		if limit := 3*m1 + 200; m0 > limit {
+			t.Errorf("RPC round trip median %s on v0 %.1f ms, over 3 × v1 (%.1f ms) + 200 ms = %.1f ms", c.what, m0, m1, limit)
 		}
 	}
 }

@@ -39,32 +39,35 @@ await runScript({ t0, results, logs, close }, async () => {
     // adaptive off: livekit-client lets the app set the frame rate only then.
     bob: await bob.evaluate(([u, t]) => window.join(u, t, true, false, { publish: false, videoWidth: 1280, videoHeight: 720 }), [wsURL, tokB]),
   }));
+  // Each figure is a condition over repeated 3 s windows with a generous
+  // deadline rather than one fixed window: on a busy machine Chromium's
+  // encoder and decoder stall now and then, and one unlucky window says
+  // nothing about what the server forwards.
+  const windows = [];
+  const rateUntil = (what, ok, ms = 40000) => until(what, async () => {
+    const r = await decodedRate(bob, 'alice', 3000);
+    windows.push({ what, fps: Number(r.fps.toFixed(1)) });
+    return { done: ok(r), value: r, fps: r.fps };
+  }, ms);
+  const tried = (what) => windows.filter((w) => w.what === what).map((w) => w.fps);
   let full;
   await step('full_rate', async () => {
     await until('video from alice', async () => {
       const v = await video(bob, 'alice');
       return { done: !!v && v.framesDecoded > 30, value: v };
     }, 40000);
-    // Let the encoder reach its rate, then measure.
-    await sleep(2000);
-    full = await decodedRate(bob, 'alice', 4000);
-    if (full.fps < 12) throw new Error(`only ${full.fps.toFixed(1)} fps before any wish`);
-    return full;
+    full = await rateUntil('full: 12 fps or more before any wish', (r) => r.fps >= 12);
+    return { ...full, windows: tried('full: 12 fps or more before any wish') };
   });
   await step('limited', async () => {
     await setFPS(bob, 'alice', 8);
-    await sleep(2000);
-    const limited = await decodedRate(bob, 'alice', 4000);
-    if (!(limited.fps <= full.fps * 0.6)) throw new Error(`${limited.fps.toFixed(1)} fps after asking for 8, against ${full.fps.toFixed(1)} before`);
-    if (limited.fps < 2) throw new Error(`video nearly stopped: ${limited.fps.toFixed(1)} fps`);
-    return limited;
+    const limited = await rateUntil('limited: at most 0.6 × full after asking for 8', (r) => r.fps <= full.fps * 0.6 && r.fps >= 2);
+    return { ...limited, windows: tried('limited: at most 0.6 × full after asking for 8') };
   });
   await step('restored', async () => {
     await setFPS(bob, 'alice', 30);
-    await sleep(2000);
-    const again = await decodedRate(bob, 'alice', 4000);
-    if (!(again.fps >= full.fps * 0.8)) throw new Error(`${again.fps.toFixed(1)} fps after asking for 30 again, against ${full.fps.toFixed(1)} at first`);
-    return again;
+    const again = await rateUntil('restored: at least 0.8 × full after asking for 30', (r) => r.fps >= full.fps * 0.8);
+    return { ...again, windows: tried('restored: at least 0.8 × full after asking for 30') };
   });
 }, async () => {
   await recordPages(results, pages, async () => ({ events: window.events.slice(-30), stats: await window.mediaStats() }));
