@@ -38,7 +38,8 @@ server:
 media:
   max_participants: 7
 `)
-	cfg, err := Load(path, []string{"SOUK_LOG_FORMAT=json", "SOUK_MEDIA_NODE_IPS=10.1.1.1, 10.1.1.2", "SOUK_MEDIA_KEYS=k1:" + strings.Repeat("x", 32), "HOME=/root"})
+	cfg, err := Load(path, []string{"SOUK_LOG_FORMAT=json", "SOUK_MEDIA_NODE_IPS=10.1.1.1, 10.1.1.2", "SOUK_MEDIA_KEYS=k1:" + strings.Repeat("x", 32),
+		"SOUK_PLATFORM_UPLOADS_DECODE_MEMORY=314572800", "HOME=/root"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,6 +54,9 @@ media:
 	}
 	if cfg.Media.Keys["k1"] != strings.Repeat("x", 32) {
 		t.Errorf("keys = %v", cfg.Media.Keys)
+	}
+	if cfg.Platform.Uploads.DecodeMemory != 300<<20 {
+		t.Errorf("decode_memory (an int64) from the environment = %d", cfg.Platform.Uploads.DecodeMemory)
 	}
 	if cfg.Media.PingInterval != 5*time.Second {
 		t.Errorf("untouched default lost: %v", cfg.Media.PingInterval)
@@ -76,6 +80,7 @@ func TestMistakesNameTheKey(t *testing.T) {
 		{"bad duration in file", "server:\n  shutdown_timeout: soon\n", nil, "soon"},
 		{"unknown env var", "", []string{"SOUK_SERVER_PORT=80"}, "SOUK_SERVER_PORT: unknown setting"},
 		{"bad int from env", "", []string{"SOUK_MEDIA_MAX_PARTICIPANTS=lots"}, "media.max_participants"},
+		{"bad int64 from env", "", []string{"SOUK_PLATFORM_UPLOADS_DECODE_MEMORY=256MiB"}, "platform.uploads.decode_memory"},
 		{"bad bool from env", "", []string{"SOUK_MEDIA_TURN_ENABLED=maybe"}, "media.turn.enabled"},
 		{"bad duration from env", "", []string{"SOUK_MEDIA_EMPTY_TIMEOUT=10"}, "media.empty_timeout"},
 		{"bad map from env", "", []string{"SOUK_MEDIA_KEYS=novalue"}, "not key:value"},

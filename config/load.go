@@ -133,12 +133,12 @@ func setFromString(v reflect.Value, s string) error {
 		v.SetInt(int64(d))
 	case v.Kind() == reflect.String:
 		v.SetString(s)
-	case v.Kind() == reflect.Int:
-		n, err := strconv.Atoi(s)
+	case v.Kind() == reflect.Int || v.Kind() == reflect.Int64:
+		n, err := strconv.ParseInt(s, 10, v.Type().Bits())
 		if err != nil {
 			return fmt.Errorf("%q is not an integer", s)
 		}
-		v.SetInt(int64(n))
+		v.SetInt(n)
 	case v.Kind() == reflect.Bool:
 		b, err := strconv.ParseBool(s)
 		if err != nil {

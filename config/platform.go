@@ -96,7 +96,10 @@ type PlatformUploads struct {
 	MaxImagePixels int `yaml:"max_image_pixels"`
 	MaxImageSide   int `yaml:"max_image_side"`
 	// DecodeMemory bounds the memory of images being decoded at once,
-	// in bytes; an image needs about 5 bytes per pixel. Default 256 MiB.
+	// in bytes; each is charged by its format, from about 1.5 bytes a
+	// pixel (baseline JPEG) to 17 (progressive CMYK JPEG), plus up to 50
+	// MiB for its scaled output, and one needing more than all of it is
+	// refused. Default 256 MiB.
 	DecodeMemory int64 `yaml:"decode_memory"`
 }
 
@@ -191,7 +194,7 @@ func (p Platform) Validate() error {
 		bad("uploads.max_image_pixels", "must be between 4096 and 100000000")
 	}
 	if p.Uploads.DecodeMemory < 5*int64(p.Uploads.MaxImagePixels) {
-		bad("uploads.decode_memory", "must hold at least one image of max_image_pixels (5 bytes a pixel)")
+		bad("uploads.decode_memory", "must be at least 5 bytes for each of max_image_pixels")
 	}
 	if p.Auth.MaxConcurrentHashes < 1 || p.Auth.MaxConcurrentHashes > 256 {
 		bad("auth.max_concurrent_hashes", "must be between 1 and 256")

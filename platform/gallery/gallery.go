@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"sync"
 
 	"souk/platform"
 	"souk/platform/imaging"
@@ -37,6 +38,20 @@ type Service struct {
 	// Pictures checks and re-encodes images within the memory bound; nil
 	// uses imaging's default limits.
 	Pictures *imaging.Processor
+
+	// defaultPictures is the Processor used when Pictures is nil. There
+	// is one for the Service, made once: a Processor per upload would give
+	// every upload a whole memory budget of its own.
+	defaultOnce     sync.Once
+	defaultPictures *imaging.Processor
+}
+
+func (s *Service) pictures() *imaging.Processor {
+	if s.Pictures != nil {
+		return s.Pictures
+	}
+	s.defaultOnce.Do(func() { s.defaultPictures = imaging.New(imaging.Limits{}) })
+	return s.defaultPictures
 }
 
 // AddUploadedImage implements platform.ListingImageService.
@@ -74,11 +89,7 @@ func (s *Service) AddImageFromURL(ctx context.Context, site, ownerID, listingID,
 }
 
 func (s *Service) store(ctx context.Context, site, ownerID, listingID string, data []byte) (*platform.Image, error) {
-	pictures := s.Pictures
-	if pictures == nil {
-		pictures = imaging.New(imaging.Limits{})
-	}
-	res, err := pictures.Process(ctx, data)
+	res, err := s.pictures().Process(ctx, data)
 	if err != nil {
 		return nil, err
 	}

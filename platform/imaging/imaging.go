@@ -6,14 +6,13 @@ import (
 	"encoding/binary"
 	"fmt"
 	"image"
-	"image/color"
 	"image/draw"
 	"image/jpeg"
 	"image/png"
+	"runtime"
 	"time"
 
 	"github.com/gabriel-vasile/mimetype"
-	xdraw "golang.org/x/image/draw"
 	"golang.org/x/image/webp"
 	"golang.org/x/sync/semaphore"
 
@@ -26,6 +25,10 @@ const (
 	ThumbSide    = 320  // longest side of the thumbnail
 	jpegQuality  = 85
 	AcceptedList = "JPEG, PNG or WebP"
+	// collectAbove is the charge from which finishing a picture collects
+	// its garbage at once: a collection costs milliseconds, a picture this
+	// large hundreds of them.
+	collectAbove = 16 << 20
 )
 
 // Limits bound what a picture may cost. Dimensions come from the image
@@ -35,8 +38,12 @@ type Limits struct {
 	// MaxPixels and MaxInputSide bound an accepted picture.
 	MaxPixels    int
 	MaxInputSide int
-	// Memory bounds the bitmaps of all pictures being decoded at once,
-	// in bytes; further pictures wait for their share (QueueTime at most).
+	// Memory bounds, in bytes, what all pictures being processed at once
+	// allocate: each is charged what its format's decoder and the
+	// resizing really take (from 1.5 bytes a pixel for a baseline JPEG to
+	// 17 for a progressive CMYK one, plus the output). Further pictures
+	// wait for their share (QueueTime at most); one that needs more than
+	// all of it is refused.
 	Memory    int64
 	QueueTime time.Duration
 }
@@ -70,19 +77,6 @@ func New(l Limits) *Processor {
 	return &Processor{limits: l, memory: semaphore.NewWeighted(l.Memory)}
 }
 
-// bitmapBytes estimates what decoding and resizing a picture allocates:
-// its bitmap, plus the working copies fit makes (4 bytes a pixel, at most
-// MaxSide square).
-func bitmapBytes(cfg image.Config) int64 {
-	perPixel := int64(4)
-	switch cfg.ColorModel {
-	case color.Gray16Model, color.RGBA64Model, color.NRGBA64Model, color.Alpha16Model:
-		perPixel = 8
-	}
-	copies := int64(min(cfg.Width, MaxSide)) * int64(min(cfg.Height, MaxSide)) * 4
-	return int64(cfg.Width)*int64(cfg.Height)*perPixel + copies
-}
-
 // Result is a re-encoded picture and its thumbnail.
 type Result struct {
 	Full, Thumb   []byte
@@ -103,19 +97,25 @@ func (p *Processor) Process(ctx context.Context, data []byte) (*Result, error) {
 	var decode func([]byte) (image.Image, error)
 	var config func([]byte) (image.Config, error)
 	var complete func([]byte) bool
+	var charge func([]byte, image.Config) (cost, error)
 	switch kind {
 	case "image/jpeg":
 		decode = func(b []byte) (image.Image, error) { return jpeg.Decode(bytes.NewReader(b)) }
 		config = func(b []byte) (image.Config, error) { return jpeg.DecodeConfig(bytes.NewReader(b)) }
 		complete = jpegComplete
+		charge = func(b []byte, _ image.Config) (cost, error) { return jpegCost(b) }
 	case "image/png":
 		decode = func(b []byte) (image.Image, error) { return png.Decode(bytes.NewReader(b)) }
 		config = func(b []byte) (image.Config, error) { return png.DecodeConfig(bytes.NewReader(b)) }
 		complete = pngComplete
+		charge = func(b []byte, _ image.Config) (cost, error) { return pngCost(b) }
 	case "image/webp":
 		decode = func(b []byte) (image.Image, error) { return webp.Decode(bytes.NewReader(b)) }
 		config = func(b []byte) (image.Config, error) { return webp.DecodeConfig(bytes.NewReader(b)) }
 		complete = webpComplete
+		charge = func(b []byte, cfg image.Config) (cost, error) {
+			return webpCost(b, int64(cfg.Width), int64(cfg.Height))
+		}
 	default:
 		return nil, refuse("the file is not a " + AcceptedList + " image (its content looks like " + kind + ")")
 	}
@@ -134,7 +134,18 @@ func (p *Processor) Process(ctx context.Context, data []byte) (*Result, error) {
 		return nil, refuse(fmt.Sprintf("the image is too large (%d×%d): at most %d pixels a side and %d megapixels",
 			cfg.Width, cfg.Height, l.MaxInputSide, l.MaxPixels/1_000_000))
 	}
-	release, err := p.reserve(ctx, min(bitmapBytes(cfg), l.Memory))
+	c, err := charge(data, cfg)
+	if err != nil {
+		return nil, refuse("the image is damaged and cannot be read")
+	}
+	if c.peak() > l.Memory {
+		// Waiting would not help: it does not fit even alone.
+		fits := float64(cfg.Width) * float64(cfg.Height) * float64(l.Memory) / float64(c.peak())
+		return nil, refuse(fmt.Sprintf("this %d×%d %s needs %d MiB to process, more than the %d MiB the server sets aside for images; "+
+			"upload it at most %.1f megapixels, or as a baseline (not progressive) RGB JPEG or a PNG",
+			cfg.Width, cfg.Height, c.format, c.peak()>>20, l.Memory>>20, fits/1e6))
+	}
+	release, err := p.reserve(ctx, c.peak())
 	if err != nil {
 		return nil, err
 	}
@@ -143,12 +154,17 @@ func (p *Processor) Process(ctx context.Context, data []byte) (*Result, error) {
 	if err != nil {
 		return nil, refuse("the image is damaged and cannot be read")
 	}
+	if c.scratch() {
+		// The charge counts the decoder's scratch and the output as taking
+		// turns; collect the scratch now so they really do.
+		runtime.GC()
+	}
 	orientation := 1
 	if kind == "image/jpeg" {
 		orientation = jpegOrientation(data)
 	}
 	full := orient(fit(img, MaxSide), orientation)
-	thumb := orient(fit(img, ThumbSide), orientation)
+	thumb := fit(full, ThumbSide)
 	res := &Result{Width: full.Bounds().Dx(), Height: full.Bounds().Dy()}
 	if opaque(full) {
 		res.ContentType, res.Ext = "image/jpeg", ".jpg"
@@ -183,9 +199,7 @@ func fit(img image.Image, side int) *image.NRGBA {
 		w = max(1, w*side/h)
 		h = side
 	}
-	out := image.NewNRGBA(image.Rect(0, 0, w, h))
-	xdraw.CatmullRom.Scale(out, out.Bounds(), img, b, xdraw.Src, nil)
-	return out
+	return resize(img, w, h)
 }
 
 func opaque(img image.Image) bool {
@@ -195,9 +209,12 @@ func opaque(img image.Image) bool {
 	return false
 }
 
-func encodeJPEG(img image.Image) ([]byte, error) {
+func encodeJPEG(img *image.NRGBA) ([]byte, error) {
+	// An opaque NRGBA has the same bytes as an RGBA; the encoder reads
+	// RGBA directly, where other types cost an allocation per pixel.
+	rgba := &image.RGBA{Pix: img.Pix, Stride: img.Stride, Rect: img.Rect}
 	var buf bytes.Buffer
-	err := jpeg.Encode(&buf, img, &jpeg.Options{Quality: jpegQuality})
+	err := jpeg.Encode(&buf, rgba, &jpeg.Options{Quality: jpegQuality})
 	return buf.Bytes(), err
 }
 
@@ -238,5 +255,13 @@ func (p *Processor) reserve(ctx context.Context, n int64) (release func(), err e
 	if err := p.memory.Acquire(ctx, n); err != nil {
 		return nil, platform.Errorf(platform.EUNAVAILABLE, "the server is busy processing other images; try again in a few seconds")
 	}
-	return func() { p.memory.Release(n) }, nil
+	return func() {
+		if n >= collectAbove {
+			// Collect this picture's bitmaps before the next picture is let
+			// in, so it reuses their memory instead of the heap growing
+			// past the budget until the collector's own pace catches up.
+			runtime.GC()
+		}
+		p.memory.Release(n)
+	}, nil
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/binary"
+	"errors"
 	"hash/crc32"
 	"image"
 	"image/color"
@@ -206,9 +207,9 @@ func TestDimensionsAreCheckedFromTheHeader(t *testing.T) {
 }
 
 func TestDecodingWaitsForItsMemoryShare(t *testing.T) {
-	// Room for about one 1000×1000 picture: a second one waits, and one
+	// Room for about one 1000×1000 picture and its output: a second one waits, and one
 	// that waits too long is told to come back.
-	p := imaging.New(imaging.Limits{Memory: 8_500_000, QueueTime: time.Millisecond})
+	p := imaging.New(imaging.Limits{Memory: 24_000_000, QueueTime: time.Millisecond})
 	data := pngOfSize(t, 1000, 1000)
 	if _, err := p.Process(context.Background(), data); err != nil {
 		t.Fatal(err)
@@ -235,5 +236,26 @@ func TestDecodingWaitsForItsMemoryShare(t *testing.T) {
 	}
 	if busy == 0 {
 		t.Fatal("eight pictures decoded at once within room for one")
+	}
+}
+
+func TestPictureNeedingMoreThanTheWholeBudgetIsRefused(t *testing.T) {
+	// A 4096×4096 progressive CMYK JPEG holds some 270 MiB while decoding:
+	// with 256 MiB for all pictures it could never start, so it is told
+	// what would fit rather than left to wait or to overrun the budget.
+	data, err := os.ReadFile("testdata/progressive-cmyk.jpg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := imaging.New(imaging.Limits{Memory: 256 << 20, QueueTime: time.Millisecond})
+	_, err = p.Process(context.Background(), data)
+	var perr *platform.Error
+	if !errors.As(err, &perr) || perr.Code != platform.EINVALID || len(perr.Fields) != 1 || perr.Fields[0].Field != "file" {
+		t.Fatalf("got %v, want an invalid file", err)
+	}
+	for _, want := range []string{"4096×4096 progressive CMYK JPEG", "256 MiB", "megapixels"} {
+		if !strings.Contains(perr.Message, want) {
+			t.Errorf("message %q does not say %q", perr.Message, want)
+		}
 	}
 }
