@@ -3,6 +3,11 @@
 // image and its thumbnail to blob storage and records them on the
 // listing; deleting removes the records first and the files after.
 //
-// Imports: platform and platform/imaging; storage, fetching and the
-// listing store come in through the small interfaces below.
+// Storage, fetching and the listing store come in through the small
+// interfaces below.
+//
+// Imports (checked by internal/importrules):
+//
+//	souk:   souk/platform souk/platform/imaging
+//	others: any
 package gallery

@@ -7,6 +7,8 @@
 // written anew as JPEG (photos) or PNG (pictures with transparency), which
 // drops every metadata block, plus a small thumbnail.
 //
-// Imports: platform, gabriel-vasile/mimetype, golang.org/x/image,
-// golang.org/x/sync/semaphore.
+// Imports (checked by internal/importrules):
+//
+//	souk:   souk/platform
+//	others: github.com/gabriel-vasile/mimetype golang.org/x/image golang.org/x/sync/semaphore
 package imaging
