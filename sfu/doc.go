@@ -45,6 +45,6 @@
 //
 // Imports (checked by internal/importrules):
 //
-//	souk:   souk/pionlog souk/sfu/...
+//	souk:   souk/config souk/pionlog souk/sfu/...
 //	others: github.com/pion/ github.com/livekit/protocol google.golang.org/protobuf golang.org/x/net/ipv4 golang.org/x/sys/unix
 package sfu
