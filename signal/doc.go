@@ -43,6 +43,6 @@
 //
 // Imports (checked by internal/importrules):
 //
-//	souk:   souk/sfu
+//	souk:   souk/config souk/sfu
 //	others: any
 package signal

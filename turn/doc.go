@@ -30,6 +30,6 @@
 //
 // Imports (checked by internal/importrules):
 //
-//	souk:   souk/pionlog
+//	souk:   souk/config souk/pionlog
 //	others: github.com/pion/ github.com/livekit/protocol golang.org/x/net/ipv4 golang.org/x/net/ipv6
 package turn
