@@ -9,6 +9,6 @@
 //
 // Imports (checked by internal/importrules):
 //
-//	souk:   souk/platform
+//	souk:   souk/platform souk/config
 //	others: any
 package fetch
