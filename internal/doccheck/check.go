@@ -117,7 +117,12 @@ func hasFileSuffix(name string) bool {
 // check returns why ref names nothing in the tree, or "" when it does or
 // when it is not a name of the tree at all (a URL, a command, prose).
 func (t *tree) check(d *doc, r ref) string {
-	name := strings.TrimRight(r.name, ".,;:)")
+	name := r.name
+	// A call names its function: netlab.New(t).
+	if i := strings.IndexByte(name, '('); i > 0 && strings.HasSuffix(name, ")") && identRe.MatchString(name[:i]) {
+		name = name[:i]
+	}
+	name = strings.TrimRight(name, ".,;:)")
 	if strings.ContainsAny(name, " \t<>{}$@=:'\"") || strings.HasPrefix(name, "/") || strings.HasPrefix(name, "~") || strings.HasPrefix(name, "-") || strings.Contains(name, "..") && !strings.HasSuffix(name, "/...") {
 		return ""
 	}

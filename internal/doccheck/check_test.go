@@ -51,6 +51,7 @@ func helper() {}
 			"Served as `application/json` from `/api/x`; run `go test ./a` or `souk serve --x`.\n" +
 			"The build writes `dist/index.html`.\n\n" +
 			"```sh\ncat a/zzz.go\n```\n\n" +
+			"Calls: `b.Other.Do(ctx)`; wrong: `b.Vanish(t)`.\n" +
 			"Wrong: `a/nope.go`, `b.Gone`, `c.go`, `b.Other.Undo`, `b/*.ts`.\n",
 	})
 	problems, err := Check(root)
@@ -67,6 +68,7 @@ func helper() {}
 		"README.md c.go",
 		"README.md b.Other.Undo",
 		"README.md b/*.ts",
+		"README.md b.Vanish(t)",
 		"a/doc.go a/missing.go",
 		"a/doc.go Thing.Stop",
 		"a/doc.go a.Missing",
