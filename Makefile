@@ -11,7 +11,7 @@ FUZZTIME ?= 10s
 
 WEB_SOURCES := $(shell find web/src web/public -type f 2>/dev/null) web/index.html web/vite.config.ts web/tsconfig.json
 
-.PHONY: run build souk web deps chromium coturn netlab-tools livekit-server test test-go test-protocol test-web test-e2e conformance fuzz vet bench clean
+.PHONY: run build souk web deps chromium coturn netlab-tools livekit-server test test-go test-protocol test-web test-e2e conformance fuzz vet doccheck bench clean
 
 ## run: build everything and start Souk on embedded defaults (http://localhost:7880)
 run: build
@@ -82,6 +82,10 @@ test-go: souk
 conformance: deps chromium netlab-tools livekit-server build
 	CONFORMANCE_SOUK_BINARY=$(CURDIR)/$(BIN) $(GO) test -count=1 -timeout 60m -v -run 'TestConformance' ./conformance \
 		-args -conformance.all -conformance.report=$(CURDIR)/benchmarks/CONFORMANCE.md
+
+## doccheck: every path and Go name the READMEs and package comments give exists (part of test-go)
+doccheck:
+	$(GO) test -count=1 ./internal/doccheck
 
 ## test-protocol: only the official Engine.IO and Socket.IO protocol suites (part of test-go)
 test-protocol: deps

@@ -2,6 +2,10 @@ module souk
 
 go 1.26.0
 
+// npm packages may ship Go code of their own (flatted does); ./... must
+// not build, vet or test it.
+ignore node_modules
+
 require (
 	github.com/danielgtaylor/huma/v2 v2.37.2
 	github.com/gabriel-vasile/mimetype v1.4.16

@@ -51,7 +51,11 @@
 //     "cannot reach the node hosting this room right now". Heartbeats
 //     resume by themselves when Redis answers again.
 //
-// Imports: the standard library and github.com/redis/go-redis only. It
-// knows neither sfu/ nor signal/: cmd/souk adapts the media manager's
+// It knows neither sfu/ nor signal/: cmd/souk adapts the media manager's
 // rooms and load, and signal calls Relay through its own Router interface.
+//
+// Imports (checked by internal/importrules):
+//
+//	souk:   none
+//	others: github.com/redis/go-redis
 package cluster

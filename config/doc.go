@@ -9,7 +9,11 @@
 // mapped into a platform.Site, and a SiteSet resolves a request's host name
 // to its site.
 //
-// Imports: the standard library, gopkg.in/yaml.v3 and the platform root
-// package (the domain types sites map into). Every other package may import
-// config; config imports no other souk package.
+// Of the module it imports only the platform root package (the domain
+// types sites map into); every other package may import config.
+//
+// Imports (checked by internal/importrules):
+//
+//	souk:   souk/platform
+//	others: any
 package config

@@ -155,7 +155,8 @@ type TURN struct {
 }
 
 // DefaultMedia returns the documented defaults. Keys is empty: operators must
-// supply at least one key pair.
+// supply at least one key pair. The room limits here are also what a zero
+// sfu.Config means: they are written nowhere else.
 func DefaultMedia() Media {
 	return Media{
 		Keys:            map[string]string{},

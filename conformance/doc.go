@@ -15,9 +15,13 @@
 // and the test that runs them are the _test.go files; README.md says how to
 // add one.
 //
-// Imports: souk/signal/client, souk/internal/browsertest, souk/internal/netlab
-// (whether the network lab can run), souk/turn (its test certificate
-// writer only), the LiveKit protocol module (tokens) and
-// the standard library. It must not import sfu/, signal/ or the binary's
-// packages: Souk is tested as a process.
+// From the module it uses souk/internal/netlab (whether the network lab
+// can run) and souk/turn (its test certificate writer only); from the
+// LiveKit protocol module, tokens. It must not import sfu/, signal/ or the
+// binary's packages: Souk is tested as a process.
+//
+// Imports (checked by internal/importrules):
+//
+//	souk:   souk/signal/client souk/internal/browsertest souk/internal/netlab souk/turn
+//	others: github.com/livekit/protocol
 package conformance

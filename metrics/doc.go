@@ -7,6 +7,10 @@
 // Collectors read snapshots through small interfaces defined here
 // (MediaSource, TURNSource, RealtimeSource); the binary's wiring adapts the
 // SFU, TURN and realtime services to them, so this package imports none of
-// them. Imports: the standard library, prometheus/client_golang and chi
-// (for the matched route pattern).
+// them; chi is imported only for the matched route pattern.
+//
+// Imports (checked by internal/importrules):
+//
+//	souk:   none
+//	others: github.com/prometheus/client_golang github.com/go-chi/chi
 package metrics

@@ -3,5 +3,8 @@
 // writes carries the component name and ends up in the process's structured
 // log instead of on stderr.
 //
-// It imports only the standard library and pion/logging.
+// Imports (checked by internal/importrules):
+//
+//	souk:   none
+//	others: github.com/pion/logging
 package pionlog

@@ -14,8 +14,13 @@
 //   - gallery:  the listing image service: imaging plus blob storage and fetching
 //   - realtime: the Socket.IO channels (consume Authenticator, UserFinder, CallService)
 //
-// Imports: the root package imports only the standard library (config
-// maps its site files into platform.Site, not the other way round).
+// The root package imports only the standard library (config maps its
+// site files into platform.Site, not the other way round).
 // Subpackages may import the root and config, never each other's internals,
 // and never signal/, sfu/ or turn/.
+//
+// Imports (checked by internal/importrules):
+//
+//	souk:   none
+//	others: none
 package platform

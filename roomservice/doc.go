@@ -34,6 +34,11 @@
 // Subpackage webhook delivers the SFU's lifecycle events to HTTP
 // endpoints, signed as LiveKit signs them.
 //
-// Imports: sfu (types and sentinel errors), livekit/protocol, protobuf.
-// Never signal/, platform/ or cmd/.
+// Of the module it imports only sfu (types and sentinel errors); never
+// signal/, platform/ or cmd/.
+//
+// Imports (checked by internal/importrules):
+//
+//	souk:   souk/sfu
+//	others: github.com/livekit/protocol google.golang.org/protobuf
 package roomservice

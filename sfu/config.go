@@ -7,22 +7,30 @@ import (
 	"github.com/livekit/protocol/livekit"
 	"github.com/pion/logging"
 	piontransport "github.com/pion/transport/v4"
+
+	"souk/config"
 )
 
-// Config tunes the SFU. Zero values are replaced by the defaults noted on
-// each field (see withDefaults), so Config{} is usable in tests.
+// Config tunes the SFU. Zero values are replaced by defaults (see
+// withDefaults), so Config{} is usable in tests. The limits an operator
+// sets in the media section of the configuration take their defaults from
+// config.DefaultMedia, the one place those numbers are written.
 type Config struct {
-	// EmptyTimeout closes a room this long after its last participant left.
-	// Default 5m.
+	// EmptyTimeout closes a room this long after its last participant
+	// left. Zero means media.empty_timeout's default.
 	EmptyTimeout time.Duration
 	// ReconnectWindow keeps a participant whose signal connection dropped
-	// without a leave, so that the client can resume. Default 45s.
+	// without a leave, so that the client can resume. Zero means
+	// media.reconnect_window's default.
 	ReconnectWindow time.Duration
-	// MaxParticipants per room. Default 50.
+	// MaxParticipants per room. Zero means media.max_participants's
+	// default.
 	MaxParticipants int
-	// MaxTracksPerParticipant caps published media tracks. Default 8.
+	// MaxTracksPerParticipant caps published media tracks. Zero means
+	// media.max_tracks_per_participant's default.
 	MaxTracksPerParticipant int
-	// MaxDataPacketBytes caps a DataPacket received from a client. Default 65536.
+	// MaxDataPacketBytes caps a DataPacket received from a client. Zero
+	// means media.max_data_packet_bytes's default.
 	MaxDataPacketBytes int
 
 	// ServerVersion is reported in JoinResponse.server_info. livekit-client
@@ -111,20 +119,21 @@ type WebRTCConfig struct {
 }
 
 func (c Config) withDefaults() Config {
+	d := config.DefaultMedia()
 	if c.EmptyTimeout <= 0 {
-		c.EmptyTimeout = 5 * time.Minute
+		c.EmptyTimeout = d.EmptyTimeout
 	}
 	if c.ReconnectWindow <= 0 {
-		c.ReconnectWindow = 45 * time.Second
+		c.ReconnectWindow = d.ReconnectWindow
 	}
 	if c.MaxParticipants <= 0 {
-		c.MaxParticipants = 50
+		c.MaxParticipants = d.MaxParticipants
 	}
 	if c.MaxTracksPerParticipant <= 0 {
-		c.MaxTracksPerParticipant = 8
+		c.MaxTracksPerParticipant = d.MaxTracksPerParticipant
 	}
 	if c.MaxDataPacketBytes <= 0 {
-		c.MaxDataPacketBytes = 65536
+		c.MaxDataPacketBytes = d.MaxDataPacketBytes
 	}
 	if c.ServerVersion == "" {
 		c.ServerVersion = "1.9.0"

@@ -42,4 +42,9 @@
 // It must not import signal/, platform/ or cmd/: signalling talks to it
 // through Manager.Join and the Sink interface, and the signalling side
 // defines its own interface for what it needs from here.
+//
+// Imports (checked by internal/importrules):
+//
+//	souk:   souk/config souk/pionlog souk/sfu/...
+//	others: github.com/pion/ github.com/livekit/protocol google.golang.org/protobuf golang.org/x/net/ipv4 golang.org/x/sys/unix
 package sfu

@@ -1,11 +1,16 @@
 package signal
 
-import "time"
+import (
+	"time"
+
+	"souk/config"
+)
 
 // Config tunes signalling. Zero values take the defaults noted per field.
 type Config struct {
 	// PingInterval and PingTimeout are sent to clients; a connection silent
-	// for PingTimeout is closed. Defaults 5s and 15s.
+	// for PingTimeout is closed. Defaults those of media.ping_interval and
+	// media.ping_timeout (config.DefaultMedia).
 	PingInterval, PingTimeout time.Duration
 	// RefreshInterval is how often a fresh token is pushed. Default 5m.
 	RefreshInterval time.Duration
@@ -24,11 +29,12 @@ type Config struct {
 }
 
 func (c Config) withDefaults() Config {
+	d := config.DefaultMedia()
 	if c.PingInterval <= 0 {
-		c.PingInterval = 5 * time.Second
+		c.PingInterval = d.PingInterval
 	}
 	if c.PingTimeout <= 0 {
-		c.PingTimeout = 15 * time.Second
+		c.PingTimeout = d.PingTimeout
 	}
 	if c.RefreshInterval <= 0 {
 		c.RefreshInterval = 5 * time.Minute

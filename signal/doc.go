@@ -40,4 +40,9 @@
 //
 // The Go protocol client used by tests and the load tester lives in
 // signal/client and imports neither this package nor sfu/.
+//
+// Imports (checked by internal/importrules):
+//
+//	souk:   souk/config souk/sfu
+//	others: any
 package signal

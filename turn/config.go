@@ -4,12 +4,17 @@ import (
 	"errors"
 	"net/netip"
 	"time"
+
+	"souk/config"
 )
 
 // Config of the embedded TURN server. Ports: 0 turns a listener off, -1
-// picks an ephemeral port (tests).
+// picks an ephemeral port (tests). Settings that are also keys of the
+// media.turn section of the configuration take, when left at zero, that
+// section's defaults (config.DefaultMedia), the one place they are
+// written.
 type Config struct {
-	// ListenIP to bind; default "0.0.0.0".
+	// ListenIP to bind; default media.turn.listen_ip's.
 	ListenIP string
 	// UDPPort and TCPPort serve plain TURN (usually both 3478).
 	UDPPort, TCPPort int
@@ -33,9 +38,10 @@ type Config struct {
 	// Domain, when set, is the host name put into the advertised URLs
 	// (needed for turns: so that the certificate's name matches).
 	Domain string
-	// Realm of the long-term credentials; default "souk".
+	// Realm of the long-term credentials; default media.turn.realm's.
 	Realm string
-	// CredentialTTL is how long handed-out credentials stay valid; default 24h.
+	// CredentialTTL is how long handed-out credentials stay valid;
+	// default media.turn.credential_ttl's.
 	CredentialTTL time.Duration
 	// Secret signs credentials (TURN REST shared secret). Required.
 	Secret string
@@ -55,13 +61,14 @@ type Config struct {
 	SelfPorts []int
 
 	// MaxAllocationsPerUser and MaxAllocations cap live allocations;
-	// defaults 10 and 1000.
+	// defaults those of media.turn.max_allocations_per_user and
+	// max_allocations.
 	MaxAllocationsPerUser, MaxAllocations int
 	// BytesPerSecond caps relayed bytes per allocation and direction;
-	// default 5 MB/s. Excess packets are dropped.
+	// default media.turn.bytes_per_second's. Excess packets are dropped.
 	BytesPerSecond int
 	// IdleTimeout closes allocations that relayed nothing for this long;
-	// default 5m.
+	// default media.turn.idle_timeout's.
 	IdleTimeout time.Duration
 	// LogInterval is the minimum time between two refusal or
 	// authentication failure lines for one client address; default 1m.
@@ -69,29 +76,30 @@ type Config struct {
 }
 
 func (c Config) withDefaults() Config {
+	d := config.DefaultMedia().TURN
 	if c.ListenIP == "" {
-		c.ListenIP = "0.0.0.0"
+		c.ListenIP = d.ListenIP
 	}
 	if c.Realm == "" {
-		c.Realm = "souk"
+		c.Realm = d.Realm
 	}
 	if c.CredentialTTL <= 0 {
-		c.CredentialTTL = 24 * time.Hour
+		c.CredentialTTL = d.CredentialTTL
 	}
 	if c.CertCheckInterval <= 0 {
 		c.CertCheckInterval = 10 * time.Second
 	}
 	if c.MaxAllocationsPerUser <= 0 {
-		c.MaxAllocationsPerUser = 10
+		c.MaxAllocationsPerUser = d.MaxAllocationsPerUser
 	}
 	if c.MaxAllocations <= 0 {
-		c.MaxAllocations = 1000
+		c.MaxAllocations = d.MaxAllocations
 	}
 	if c.BytesPerSecond <= 0 {
-		c.BytesPerSecond = 5_000_000
+		c.BytesPerSecond = d.BytesPerSecond
 	}
 	if c.IdleTimeout <= 0 {
-		c.IdleTimeout = 5 * time.Minute
+		c.IdleTimeout = d.IdleTimeout
 	}
 	if c.LogInterval <= 0 {
 		c.LogInterval = time.Minute

@@ -25,8 +25,11 @@
 // otherwise a host with several addresses answers from whichever one the
 // kernel's route picks, and browsers drop those answers.
 //
-// It imports only the standard library, pion/turn, pion/logging,
-// golang.org/x/net (ipv4, ipv6 control messages), livekit protocol types
-// (for the ICEServer message) and souk/pionlog.
-// Nothing in the server imports it except the main binary.
+// golang.org/x/net reads the ipv4 and ipv6 control messages, and livekit
+// protocol types give the ICEServer message. Nothing in the server imports it except the main binary.
+//
+// Imports (checked by internal/importrules):
+//
+//	souk:   souk/config souk/pionlog
+//	others: github.com/pion/ github.com/livekit/protocol golang.org/x/net/ipv4 golang.org/x/net/ipv6
 package turn

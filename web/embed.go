@@ -1,6 +1,11 @@
 // Package web holds the browser application. The Go server embeds the
 // production build so a single binary serves both the API and the app;
 // run `npm run build` at the repository root before `go build`.
+//
+// Imports (checked by internal/importrules):
+//
+//	souk:   none
+//	others: none
 package web
 
 import "embed"

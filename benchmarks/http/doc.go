@@ -10,6 +10,11 @@
 // dropped at the end; for SQLite a file in a temporary directory is used
 // (the same on-disk WAL setup `souk serve` runs with).
 //
-// Imports: the platform store, httpapi and config; it talks to the API
+// It uses the platform store, httpapi and config, and talks to the API
 // over real HTTP on a loopback port.
+//
+// Imports (checked by internal/importrules):
+//
+//	souk:   souk/config souk/platform/...
+//	others: any
 package main

@@ -23,6 +23,11 @@
 // and with sendmmsg, SRTP AES-CM and AES-GCM) and reports the server's CPU
 // per forwarded packet as a ratio to it.
 //
-// Imports: signal/client, pion, livekit/protocol (auth), x/net, x/sys.
-// Never the server packages (sfu/, signal/ itself, platform/).
+// It never imports the server packages (sfu/, signal/ itself, platform/):
+// it measures a server from outside, like any client.
+//
+// Imports (checked by internal/importrules):
+//
+//	souk:   souk/signal/client
+//	others: github.com/pion/ github.com/livekit/protocol golang.org/x/net golang.org/x/sys
 package mediabench

@@ -26,5 +26,10 @@
 // doctor*.go is `souk doctor` (ports and the running node, TURN, cluster),
 // bench.go `souk bench` and admin.go the admin command.
 //
-// Imports: everything in the module; nothing imports cmd/souk.
+// It may import everything in the module; nothing imports cmd/souk.
+//
+// Imports (checked by internal/importrules):
+//
+//	souk:   souk/...
+//	others: any
 package main

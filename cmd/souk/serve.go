@@ -12,6 +12,7 @@ import (
 	"os"
 	"strings"
 	"sync/atomic"
+	"time"
 
 	"github.com/redis/go-redis/v9"
 
@@ -23,28 +24,13 @@ import (
 )
 
 // serve runs the whole platform until ctx ends (SIGINT/SIGTERM), then shuts
-// down in order: stop accepting, let in-flight requests finish within
-// server.shutdown_timeout, then close the store.
+// down in order (shutDown). Each step below is one function; the defers
+// here release what the steps opened, in reverse.
 func serve(ctx context.Context, path string, environ []string, stdout, stderr io.Writer) error {
-	cfg, err := config.Load(path, environ)
+	cfg, log, sites, err := setUp(path, environ, stderr)
 	if err != nil {
 		return err
 	}
-	log := newLogger(cfg.Log, stderr)
-	// go-redis keeps its logger in a package variable; the binary sets it
-	// once, here, so its messages join the server's log.
-	redis.SetLogger(redisLogger{log.With("component", "redis")})
-	if err := prepareConfig(&cfg, log); err != nil {
-		return err
-	}
-	if err := os.MkdirAll(cfg.DataDir, 0o755); err != nil {
-		return fmt.Errorf("create data directory: %w", err)
-	}
-	sites, err := loadSites(cfg)
-	if err != nil {
-		return err
-	}
-	roles := cfg.Cluster
 	// Listen first: a cluster node announces the address other nodes
 	// relay signalling to.
 	ln, err := net.Listen("tcp", cfg.Server.Addr)
@@ -59,87 +45,26 @@ func serve(ctx context.Context, path string, environ []string, stdout, stderr io
 	if node != nil {
 		defer node.stop()
 	}
-	apiOpts := httpapi.Options{
-		Sites:       sites,
-		Logger:      log,
-		Version:     version(),
-		SlowRequest: slowRequest(cfg.Log),
-	}
-	if node != nil {
-		apiOpts.SharedLimits = node.rateCounter()
-		apiOpts.SharedBackoff = node.strikes()
-	}
-	// A draining node answers /readyz with 503, so load balancers send
-	// the rejoining participants elsewhere.
 	var draining atomic.Bool
-	errDraining := platform.Errorf(platform.EUNAVAILABLE, "this node is draining: its calls are moving to other nodes")
-	apiOpts.Ready = func(context.Context) error {
-		if draining.Load() {
-			return errDraining
-		}
-		return nil
+	app, err := wireApp(ctx, cfg, sites, node, &draining, log)
+	if err != nil {
+		return err
 	}
-	// A node without the platform role serves no web app, API or realtime
-	// channels, and needs no database.
-	var realtime *realtimeChannels
-	if roles.HasRole(config.RolePlatform) {
-		db, err := openStore(ctx, cfg, log)
-		if err != nil {
-			return err
-		}
-		defer db.Close()
-		log.Info("store opened", "engine", db.Engine())
-		apiOpts.Ready = func(ctx context.Context) error {
-			if draining.Load() {
-				return errDraining
-			}
-			return db.CheckWritable(ctx)
-		}
-		apiOpts.Web = webApp(log)
-		apiOpts.Contact = store.NewContactService(db)
-		stopPlatform, err := wirePlatform(ctx, cfg, db, log, &apiOpts)
-		if err != nil {
-			return err
-		}
-		defer stopPlatform()
-		if realtime, err = wireRealtime(ctx, cfg, db, node, log); err != nil {
-			return err
-		}
-		apiOpts.Sessions = realtime.service
-	}
-	closeRealtime := func(ctx context.Context) {
-		if realtime == nil {
-			return
-		}
-		if err := realtime.Close(ctx); err != nil {
-			log.Warn("realtime channels did not close cleanly", "err", err)
-		}
-	}
-	api := httpapi.NewServer(apiOpts)
-	if realtime != nil {
-		realtime.mount(api, log)
-	}
+	defer app.close()
 	// Calls outlive the signal that stops the process: a draining node
 	// still talks to its participants, and the rest end in media.Close.
 	mediaCtx, cancelMedia := context.WithCancel(context.WithoutCancel(ctx))
 	defer cancelMedia()
-	media, err := wireMedia(mediaCtx, cfg, api, node, log)
+	media, err := wireMedia(mediaCtx, cfg, app.api, node, log)
 	if err != nil {
-		closeRealtime(ctx)
+		app.closeRealtime(ctx, log)
 		return err
 	}
 	if node != nil {
 		node.start(ctx)
 	}
-	srv := &http.Server{
-		Handler:           wireMetrics(cfg, api, realtime, media, log),
-		ReadHeaderTimeout: cfg.Server.ReadHeaderTimeout,
-		ReadTimeout:       cfg.Server.ReadTimeout,
-		WriteTimeout:      cfg.Server.WriteTimeout,
-		IdleTimeout:       cfg.Server.IdleTimeout,
-		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
-	}
-	log.Info("souk listening", "addr", ln.Addr().String(), "mode", cfg.Mode, "roles", strings.Join(roles.Roles, ","),
+	srv := newHTTPServer(cfg.Server, wireMetrics(cfg, app.api, app.realtime, media, log), log)
+	log.Info("souk listening", "addr", ln.Addr().String(), "mode", cfg.Mode, "roles", strings.Join(cfg.Cluster.Roles, ","),
 		"sites", len(sites.All()), "version", version())
 	// The banner is for the person who started the server (stdout); the
 	// log stays on stderr, all of it through slog.
@@ -159,8 +84,130 @@ func serve(ctx context.Context, path string, environ []string, stdout, stderr io
 		draining.Store(true)
 		node.drain(context.WithoutCancel(ctx))
 	}
-	log.Info("shutting down", "deadline", cfg.Server.ShutdownTimeout)
-	shutdownCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), cfg.Server.ShutdownTimeout)
+	shutDown(ctx, cfg.Server.ShutdownTimeout, srv, served, app, media, log)
+	cancelMedia()
+	log.Info("stopped")
+	return nil
+}
+
+// setUp reads the configuration, makes the logger and the data directory
+// and loads the sites: everything serve needs before it opens a port.
+func setUp(path string, environ []string, stderr io.Writer) (config.Config, *slog.Logger, *config.SiteSet, error) {
+	cfg, err := config.Load(path, environ)
+	if err != nil {
+		return cfg, nil, nil, err
+	}
+	log := newLogger(cfg.Log, stderr)
+	// go-redis keeps its logger in a package variable; the binary sets it
+	// once, here, so its messages join the server's log.
+	redis.SetLogger(redisLogger{log.With("component", "redis")})
+	if err := prepareConfig(&cfg, log); err != nil {
+		return cfg, nil, nil, err
+	}
+	if err := os.MkdirAll(cfg.DataDir, 0o755); err != nil {
+		return cfg, nil, nil, fmt.Errorf("create data directory: %w", err)
+	}
+	sites, err := loadSites(cfg)
+	if err != nil {
+		return cfg, nil, nil, err
+	}
+	return cfg, log, sites, nil
+}
+
+// app is the HTTP side of a node: the API and, with the platform role,
+// the store, the web app and the realtime channels behind it.
+type app struct {
+	api      *httpapi.Server
+	realtime *realtimeChannels // nil without the platform role
+	closers  []func()          // run in reverse by close
+}
+
+// wireApp builds the API. A node without the platform role serves no web
+// app, API or realtime channels, and needs no database. A draining node
+// answers /readyz with 503, so load balancers send the rejoining
+// participants elsewhere.
+func wireApp(ctx context.Context, cfg config.Config, sites *config.SiteSet, node *clusterNode, draining *atomic.Bool, log *slog.Logger) (*app, error) {
+	opts := httpapi.Options{
+		Sites:       sites,
+		Logger:      log,
+		Version:     version(),
+		SlowRequest: slowRequest(cfg.Log),
+	}
+	if node != nil {
+		opts.SharedLimits = node.rateCounter()
+		opts.SharedBackoff = node.strikes()
+	}
+	errDraining := platform.Errorf(platform.EUNAVAILABLE, "this node is draining: its calls are moving to other nodes")
+	writable := func(context.Context) error { return nil }
+	opts.Ready = func(ctx context.Context) error {
+		if draining.Load() {
+			return errDraining
+		}
+		return writable(ctx)
+	}
+	a := &app{}
+	if cfg.Cluster.HasRole(config.RolePlatform) {
+		db, err := openStore(ctx, cfg, log)
+		if err != nil {
+			return nil, err
+		}
+		a.closers = append(a.closers, func() { db.Close() })
+		log.Info("store opened", "engine", db.Engine())
+		writable = db.CheckWritable
+		opts.Web = webApp(log)
+		opts.Contact = store.NewContactService(db)
+		stopPlatform, err := wirePlatform(ctx, cfg, db, log, &opts)
+		if err != nil {
+			a.close()
+			return nil, err
+		}
+		a.closers = append(a.closers, stopPlatform)
+		if a.realtime, err = wireRealtime(ctx, cfg, db, node, log); err != nil {
+			a.close()
+			return nil, err
+		}
+		opts.Sessions = a.realtime.service
+	}
+	a.api = httpapi.NewServer(opts)
+	if a.realtime != nil {
+		a.realtime.mount(a.api, log)
+	}
+	return a, nil
+}
+
+func (a *app) close() {
+	for i := len(a.closers) - 1; i >= 0; i-- {
+		a.closers[i]()
+	}
+}
+
+func (a *app) closeRealtime(ctx context.Context, log *slog.Logger) {
+	if a.realtime == nil {
+		return
+	}
+	if err := a.realtime.Close(ctx); err != nil {
+		log.Warn("realtime channels did not close cleanly", "err", err)
+	}
+}
+
+func newHTTPServer(cfg config.Server, handler http.Handler, log *slog.Logger) *http.Server {
+	return &http.Server{
+		Handler:           handler,
+		ReadHeaderTimeout: cfg.ReadHeaderTimeout,
+		ReadTimeout:       cfg.ReadTimeout,
+		WriteTimeout:      cfg.WriteTimeout,
+		IdleTimeout:       cfg.IdleTimeout,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+}
+
+// shutDown stops a serving node within timeout: the HTTP server stops
+// accepting and lets requests in flight finish while the realtime
+// channels close, then the media side closes. served is the result of
+// srv.Serve.
+func shutDown(ctx context.Context, timeout time.Duration, srv *http.Server, served <-chan error, a *app, media *mediaServer, log *slog.Logger) {
+	log.Info("shutting down", "deadline", timeout)
+	shutdownCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), timeout)
 	defer cancel()
 	// Realtime closes alongside the HTTP server's shutdown, which waits
 	// for requests in flight: long-polling GETs among them, which end
@@ -168,19 +215,16 @@ func serve(ctx context.Context, path string, environ []string, stdout, stderr io
 	realtimeClosed := make(chan struct{})
 	srv.RegisterOnShutdown(func() {
 		defer close(realtimeClosed)
-		closeRealtime(shutdownCtx)
+		a.closeRealtime(shutdownCtx, log)
 	})
 	if err := srv.Shutdown(shutdownCtx); err != nil {
 		log.Warn("in-flight requests did not finish before the deadline", "err", err)
 	}
 	<-realtimeClosed
 	media.Close(shutdownCtx, log)
-	cancelMedia()
 	if err := <-served; err != nil && !errors.Is(err, http.ErrServerClosed) {
 		log.Warn("http server stopped with an error", "err", err)
 	}
-	log.Info("stopped")
-	return nil
 }
 
 func loadSites(cfg config.Config) (*config.SiteSet, error) {

@@ -3,5 +3,8 @@
 // check that the toolchain is installed, and the steps a script reports.
 // Only tests import it.
 //
-// Imports: the standard library only.
+// Imports (checked by internal/importrules):
+//
+//	souk:   none
+//	others: none
 package browsertest

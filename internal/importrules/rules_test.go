@@ -10,92 +10,20 @@ import (
 	"testing"
 )
 
-const module = "souk"
-
-// rule is what one package (or a tree of them) may import, as its doc.go
-// says. Souk lists the module packages it may import (a trailing "/..."
-// covers a tree); Others, when not nil, lists the only non-standard
-// modules it may import.
-type rule struct {
-	doc    string
-	souk   []string
-	others []string
+// pkgInfo is one package of the module: its directory relative to the
+// module root, its non-test imports, and the rule its package comment
+// states (or why it could not be read).
+type pkgInfo struct {
+	dir     string
+	imports []string
+	rule    Rule
+	doc     string
+	err     error
 }
 
-// rules are matched most specific first: an exact package before a tree.
-var rules = map[string]rule{
-	"souk/platform":                      {doc: "platform/doc.go", others: []string{}},
-	"souk/config":                        {doc: "config/doc.go", souk: []string{"souk/platform"}},
-	"souk/platform/blob":                 {doc: "platform/blob/doc.go", souk: []string{"souk/platform"}},
-	"souk/platform/fetch":                {doc: "platform/fetch/doc.go", souk: []string{"souk/platform"}},
-	"souk/platform/google":               {doc: "platform/google/doc.go", souk: []string{"souk/platform"}},
-	"souk/platform/imaging":              {doc: "platform/imaging/doc.go", souk: []string{"souk/platform"}, others: []string{"github.com/gabriel-vasile/mimetype", "golang.org/x/image", "golang.org/x/sync/semaphore"}},
-	"souk/platform/gallery":              {doc: "platform/gallery/doc.go", souk: []string{"souk/platform", "souk/platform/imaging"}},
-	"souk/platform/mail":                 {doc: "platform/mail/doc.go", souk: []string{"souk/platform", "souk/config"}},
-	"souk/platform/store":                {doc: "platform/store/doc.go", souk: []string{"souk/platform", "souk/config"}},
-	"souk/platform/store/storetest":      {doc: "platform/store/doc.go", souk: []string{"souk/platform", "souk/config", "souk/platform/store"}},
-	"souk/platform/httpapi":              {doc: "platform/httpapi/doc.go", souk: []string{"souk/platform", "souk/config"}},
-	"souk/platform/realtime":             {doc: "platform/realtime/doc.go", souk: []string{"souk/platform", "souk/config", "souk/platform/realtime/..."}},
-	"souk/platform/realtime/bus":         {doc: "platform/realtime/bus/doc.go", others: []string{"github.com/redis/go-redis"}},
-	"souk/platform/realtime/engineio":    {doc: "platform/realtime/engineio/doc.go", others: []string{"github.com/gorilla/websocket"}},
-	"souk/platform/realtime/conformance": {doc: "platform/realtime/conformance/doc.go", souk: []string{"souk/platform/realtime/engineio", "souk/platform/realtime/socketio"}, others: []string{}},
-	"souk/platform/realtime/socketio":    {doc: "platform/realtime/socketio/doc.go", souk: []string{"souk/platform/realtime/engineio"}, others: []string{"github.com/gorilla/websocket"}},
-	"souk/sfu":                           {doc: "sfu/doc.go", souk: []string{"souk/pionlog", "souk/sfu/..."}, others: []string{"github.com/pion/", "github.com/livekit/protocol", "google.golang.org/protobuf", "golang.org/x/net/ipv4", "golang.org/x/sys/unix"}},
-	"souk/sfu/audio":                     {doc: "sfu/audio/doc.go", others: []string{}},
-	"souk/sfu/buffer":                    {doc: "sfu/buffer/doc.go", others: []string{}},
-	"souk/sfu/bwe":                       {doc: "sfu/bwe/doc.go", others: []string{"github.com/pion/rtcp"}},
-	"souk/sfu/dtlskeys":                  {doc: "sfu/dtlskeys/doc.go", others: []string{"github.com/pion/"}},
-	"souk/sfu/srtpgcm":                   {doc: "sfu/srtpgcm/srtpgcm.go", others: []string{}},
-	"souk/sfu/twccfeedback":              {doc: "sfu/twccfeedback/doc.go", others: []string{"github.com/pion/interceptor"}},
-	"souk/sfu/forward":                   {doc: "sfu/forward/doc.go", souk: []string{"souk/sfu/buffer"}, others: []string{"github.com/pion/"}},
-	"souk/pionlog":                       {doc: "pionlog/doc.go", others: []string{"github.com/pion/logging"}},
-	"souk/metrics":                       {doc: "metrics/doc.go", others: []string{"github.com/prometheus/client_golang", "github.com/go-chi/chi"}},
-	"souk/roomservice":                   {doc: "roomservice/doc.go", souk: []string{"souk/sfu"}, others: []string{"github.com/livekit/protocol", "google.golang.org/protobuf"}},
-	"souk/roomservice/webhook":           {doc: "roomservice/webhook/doc.go", others: []string{"github.com/livekit/protocol", "github.com/redis/go-redis", "google.golang.org/protobuf"}},
-	"souk/benchmarks/mediabench":         {doc: "benchmarks/mediabench/doc.go", souk: []string{"souk/signal/client"}, others: []string{"github.com/pion/", "github.com/livekit/protocol", "golang.org/x/net", "golang.org/x/sys"}},
-	"souk/signal":                        {doc: "signal/doc.go", souk: []string{"souk/sfu"}},
-	"souk/cluster":                       {doc: "cluster/doc.go", others: []string{"github.com/redis/go-redis"}},
-	"souk/signal/client":                 {doc: "signal/client/doc.go"},
-	"souk/turn":                          {doc: "turn/doc.go", souk: []string{"souk/pionlog"}, others: []string{"github.com/pion/", "github.com/livekit/protocol", "golang.org/x/net/ipv4", "golang.org/x/net/ipv6"}},
-	"souk/web":                           {doc: "web/embed.go", others: []string{}},
-	"souk/internal/importrules":          {doc: "internal/importrules/doc.go", others: []string{}},
-	"souk/internal/browsertest":          {doc: "internal/browsertest/doc.go", others: []string{}},
-	"souk/internal/netlab":               {doc: "internal/netlab/doc.go", others: []string{"golang.org/x/sys/unix", "golang.org/x/net/icmp", "golang.org/x/net/ipv4", "golang.org/x/net/ipv6"}},
-	"souk/conformance":                   {doc: "conformance/doc.go", souk: []string{"souk/signal/client", "souk/internal/browsertest", "souk/internal/netlab", "souk/turn"}, others: []string{"github.com/livekit/protocol"}},
-	"souk/cmd/...":                       {doc: "cmd/souk/doc.go", souk: []string{"souk/..."}},
-	"souk/benchmarks/...":                {doc: "benchmarks/http/doc.go", souk: []string{"souk/config", "souk/platform/..."}},
-}
-
-func ruleFor(pkg string) (rule, bool) {
-	if r, ok := rules[pkg]; ok {
-		return r, true
-	}
-	best, found := "", false
-	for pattern := range rules {
-		if tree, ok := strings.CutSuffix(pattern, "/..."); ok && strings.HasPrefix(pkg, tree+"/") && len(tree) > len(best) {
-			best, found = pattern, true
-		}
-	}
-	return rules[best], found
-}
-
-// matches reports whether path is one of patterns: an exact package, a
-// tree ("x/..."), or for other modules a path prefix.
-func matches(patterns []string, path string, modulePrefix bool) bool {
-	for _, p := range patterns {
-		if tree, ok := strings.CutSuffix(p, "/..."); ok && (path == tree || strings.HasPrefix(path, tree+"/")) {
-			return true
-		}
-		if path == p || (modulePrefix && (strings.HasPrefix(path, p+"/") || (strings.HasSuffix(p, "/") && strings.HasPrefix(path, p)))) {
-			return true
-		}
-	}
-	return false
-}
-
-// packages returns the module's packages by import path with their
-// non-test imports, read from the sources.
-func packages(t *testing.T) map[string][]string {
+// packages returns the module's packages by import path, read from the
+// sources.
+func packages(t *testing.T) map[string]pkgInfo {
 	t.Helper()
 	root, err := filepath.Abs("../..")
 	if err != nil {
@@ -104,7 +32,7 @@ func packages(t *testing.T) map[string][]string {
 	if _, err := os.Stat(filepath.Join(root, "go.mod")); err != nil {
 		t.Fatalf("module root not found at %s: %v", root, err)
 	}
-	out := map[string][]string{}
+	out := map[string]pkgInfo{}
 	err = filepath.WalkDir(root, func(dir string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -124,11 +52,15 @@ func packages(t *testing.T) map[string][]string {
 			return err
 		}
 		rel, _ := filepath.Rel(root, dir)
-		path := module
+		rel = filepath.ToSlash(rel)
+		path := Module
 		if rel != "." {
-			path += "/" + filepath.ToSlash(rel)
+			path += "/" + rel
 		}
-		out[path] = pkg.Imports
+		info := pkgInfo{dir: rel, imports: pkg.Imports}
+		info.rule, info.doc, info.err = ReadRule(dir)
+		info.doc = rel + "/" + info.doc
+		out[path] = info
 		return nil
 	})
 	if err != nil {
@@ -137,9 +69,23 @@ func packages(t *testing.T) map[string][]string {
 	return out
 }
 
+// matches reports whether path is one of patterns: an exact package, a
+// tree ("x/..."), or for other modules a path prefix.
+func matches(patterns []string, path string, modulePrefix bool) bool {
+	for _, p := range patterns {
+		if tree, ok := strings.CutSuffix(p, "/..."); ok && (path == tree || strings.HasPrefix(path, tree+"/")) {
+			return true
+		}
+		if path == p || (modulePrefix && (strings.HasPrefix(path, p+"/") || (strings.HasSuffix(p, "/") && strings.HasPrefix(path, p)))) {
+			return true
+		}
+	}
+	return false
+}
+
 func isStandard(path string) bool {
 	first, _, _ := strings.Cut(path, "/")
-	return !strings.Contains(first, ".") && first != module
+	return !strings.Contains(first, ".") && first != Module
 }
 
 func TestImportsFollowTheDocumentedRules(t *testing.T) {
@@ -152,29 +98,30 @@ func TestImportsFollowTheDocumentedRules(t *testing.T) {
 		names = append(names, name)
 	}
 	sort.Strings(names)
-	for _, pkg := range names {
-		r, ok := ruleFor(pkg)
-		if !ok {
-			t.Errorf("%s has no import rule: add one here from what its doc.go says", pkg)
+	for _, name := range names {
+		p := pkgs[name]
+		if p.err != nil {
+			t.Errorf("%s (%s): %v", name, p.doc, p.err)
 			continue
 		}
-		for _, imp := range pkgs[pkg] {
+		for _, imp := range p.imports {
 			switch {
 			case isStandard(imp):
-			case imp == module || strings.HasPrefix(imp, module+"/"):
-				if !matches(r.souk, imp, false) {
-					t.Errorf("%s imports %s, which %s does not allow", pkg, imp, r.doc)
+			case imp == Module || strings.HasPrefix(imp, Module+"/"):
+				if !matches(p.rule.Souk, imp, false) {
+					t.Errorf("%s imports %s, which the import block in %s does not allow", name, imp, p.doc)
 				}
-			case r.others != nil && !matches(r.others, imp, true):
-				t.Errorf("%s imports %s, which %s does not list", pkg, imp, r.doc)
+			case p.rule.Others != nil && !matches(p.rule.Others, imp, true):
+				t.Errorf("%s imports %s, which the import block in %s does not list", name, imp, p.doc)
 			}
 		}
 	}
 }
 
-// The rules themselves must refuse what the docs forbid, or the test
+// The blocks themselves must refuse what the docs forbid, or the test
 // above could pass with any imports.
 func TestRulesRefuseWhatTheDocsForbid(t *testing.T) {
+	pkgs := packages(t)
 	for _, tc := range []struct{ pkg, imp string }{
 		{"souk/sfu", "souk/signal"},
 		{"souk/sfu", "souk/platform"},
@@ -188,9 +135,20 @@ func TestRulesRefuseWhatTheDocsForbid(t *testing.T) {
 		{"souk/conformance", "souk/sfu"},
 		{"souk/conformance", "souk/signal"},
 	} {
-		r, ok := ruleFor(tc.pkg)
-		if !ok || matches(r.souk, tc.imp, false) {
-			t.Errorf("the rule for %s allows %s", tc.pkg, tc.imp)
+		p, ok := pkgs[tc.pkg]
+		if !ok || p.err != nil || matches(p.rule.Souk, tc.imp, false) {
+			t.Errorf("the rule for %s allows %s (or cannot be read)", tc.pkg, tc.imp)
+		}
+	}
+	for _, tc := range []struct{ pkg, imp string }{
+		{"souk/platform", "github.com/redis/go-redis/v9"},
+		{"souk/sfu/buffer", "github.com/pion/rtp"},
+		{"souk/turn", "golang.org/x/net/http2"},
+		{"souk/sfu/bwe", "github.com/pion/rtcpx"},
+	} {
+		p, ok := pkgs[tc.pkg]
+		if !ok || p.err != nil || p.rule.Others == nil || matches(p.rule.Others, tc.imp, true) {
+			t.Errorf("the rule for %s allows %s (or cannot be read)", tc.pkg, tc.imp)
 		}
 	}
 }

@@ -40,7 +40,12 @@
 // Without them New skips the test with the reason, or fails it under
 // CI=true, where the lab is expected to run.
 //
-// Imports: the standard library, golang.org/x/sys/unix (setns, netlink)
-// and golang.org/x/net (ICMP for ping). Only tests and the test
+// Beyond the standard library it uses golang.org/x/sys/unix (setns,
+// netlink) and golang.org/x/net (ICMP for ping). Only tests and the test
 // harness in conformance/ import it.
+//
+// Imports (checked by internal/importrules):
+//
+//	souk:   none
+//	others: golang.org/x/sys/unix golang.org/x/net/icmp golang.org/x/net/ipv4 golang.org/x/net/ipv6
 package netlab

@@ -3,5 +3,8 @@
 // minimal Signature Version 4 client. Keys are slash-separated paths of
 // letters, digits, '.', '_' and '-' that start with the owning site.
 //
-// Imports: platform and the standard library.
+// Imports (checked by internal/importrules):
+//
+//	souk:   souk/platform
+//	others: any
 package blob

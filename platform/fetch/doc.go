@@ -7,5 +7,8 @@
 // are refused before any packet is sent. Responses are bounded in time and
 // size and must declare an image content type.
 //
-// Imports: platform and the standard library.
+// Imports (checked by internal/importrules):
+//
+//	souk:   souk/platform souk/config
+//	others: any
 package fetch

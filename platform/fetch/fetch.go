@@ -14,14 +14,17 @@ import (
 	"syscall"
 	"time"
 
+	"souk/config"
 	"souk/platform"
 )
 
 // Options configures a Fetcher.
 type Options struct {
-	// Timeout bounds the whole fetch. Default 10s.
+	// Timeout bounds the whole fetch. Default platform.uploads.fetch_timeout's
+	// (config.DefaultPlatform).
 	Timeout time.Duration
-	// MaxBytes is the largest accepted body. Default 10 MiB.
+	// MaxBytes is the largest accepted body. Default
+	// platform.uploads.max_image_bytes'.
 	MaxBytes int64
 	// AllowLoopback permits 127.0.0.0/8 and ::1. Tests only: it lets a
 	// test serve images from httptest; it is never set from configuration.
@@ -38,11 +41,12 @@ const maxRedirects = 5
 
 // New returns a Fetcher.
 func New(opts Options) *Fetcher {
+	d := config.DefaultPlatform().Uploads
 	if opts.Timeout <= 0 {
-		opts.Timeout = 10 * time.Second
+		opts.Timeout = d.FetchTimeout
 	}
 	if opts.MaxBytes <= 0 {
-		opts.MaxBytes = 10 << 20
+		opts.MaxBytes = int64(d.MaxImageBytes)
 	}
 	dialer := &net.Dialer{
 		Timeout: opts.Timeout,

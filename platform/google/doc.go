@@ -3,5 +3,10 @@
 // keys (JWKS, cached and refreshed on an unknown key id), the issuer, the
 // audience (the site's client id), expiry and a verified e-mail.
 //
-// Imports: platform, go-jose (key sets) and golang-jwt (token checks).
+// go-jose reads the key sets and golang-jwt checks the tokens.
+//
+// Imports (checked by internal/importrules):
+//
+//	souk:   souk/platform
+//	others: any
 package google

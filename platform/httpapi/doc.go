@@ -29,7 +29,11 @@
 // POST /token is the exception: it answers {errorMessage}, the shape the
 // call screen reads.
 //
-// Imports: platform, config, chi, huma, and livekit/protocol/auth for
-// minting media tokens. Other transports (signalling, realtime) mount
+// livekit/protocol/auth mints media tokens. Other transports (signalling, realtime) mount
 // themselves on Server.Router from the main package.
+//
+// Imports (checked by internal/importrules):
+//
+//	souk:   souk/platform souk/config
+//	others: any
 package httpapi

@@ -65,7 +65,8 @@ type Options struct {
 	Images   platform.ListingImageService
 	Media    platform.BlobReader
 	// MaxUploadBytes bounds one image file; multipart bodies may exceed it
-	// by the form's overhead only. Default 10 MiB.
+	// by the form's overhead only. Default platform.uploads.max_image_bytes'
+	// (config.DefaultPlatform).
 	MaxUploadBytes int64
 
 	// Messages enables the conversation routes.
@@ -99,7 +100,7 @@ func NewServer(opts Options) *Server {
 	}
 	r := chi.NewRouter()
 	if opts.MaxUploadBytes <= 0 {
-		opts.MaxUploadBytes = 10 << 20
+		opts.MaxUploadBytes = int64(config.DefaultPlatform().Uploads.MaxImageBytes)
 	}
 	if opts.SlowRequest == 0 {
 		opts.SlowRequest = time.Second

@@ -19,6 +19,6 @@
 //
 // Imports (checked by internal/importrules):
 //
-//	souk:   souk/platform
+//	souk:   souk/platform souk/config
 //	others: github.com/gabriel-vasile/mimetype golang.org/x/image golang.org/x/sync/semaphore
 package imaging

@@ -16,6 +16,7 @@ import (
 	"golang.org/x/image/webp"
 	"golang.org/x/sync/semaphore"
 
+	"souk/config"
 	"souk/platform"
 )
 
@@ -48,9 +49,12 @@ type Limits struct {
 	QueueTime time.Duration
 }
 
-// DefaultLimits: 25 megapixels, 4096 pixels a side, 256 MiB of bitmaps.
+// DefaultLimits are the defaults of platform.uploads (max_image_pixels,
+// max_image_side, decode_memory; config.DefaultPlatform), and a wait of
+// 10s at most for a share of the memory.
 func DefaultLimits() Limits {
-	return Limits{MaxPixels: 25_000_000, MaxInputSide: 4096, Memory: 256 << 20, QueueTime: 10 * time.Second}
+	u := config.DefaultPlatform().Uploads
+	return Limits{MaxPixels: u.MaxImagePixels, MaxInputSide: u.MaxImageSide, Memory: u.DecodeMemory, QueueTime: 10 * time.Second}
 }
 
 // Processor checks and re-encodes pictures within its Limits.

@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"time"
 
+	"souk/config"
 	"souk/platform"
 )
 
@@ -18,7 +19,8 @@ type Deliverer struct {
 	Queue  platform.MailQueue
 	Sender Sender
 	Log    *slog.Logger
-	// Interval between checks of the outbox. Default 5s.
+	// Interval between checks of the outbox. Default
+	// platform.mail.poll_interval's (config.DefaultPlatform).
 	Interval time.Duration
 	// Batch is how many mails one pass sends at most. Default 20.
 	Batch int
@@ -43,7 +45,7 @@ func RetryDelay(attempts int) time.Duration {
 func (d *Deliverer) Run(ctx context.Context) {
 	interval := d.Interval
 	if interval <= 0 {
-		interval = 5 * time.Second
+		interval = config.DefaultPlatform().Mail.PollInterval
 	}
 	t := time.NewTicker(interval)
 	defer t.Stop()

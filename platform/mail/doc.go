@@ -5,5 +5,8 @@
 // dropped; after many failures it keeps being retried at the longest
 // interval and each failure is logged.
 //
-// Imports: platform, config and wneessen/go-mail.
+// Imports (checked by internal/importrules):
+//
+//	souk:   souk/platform souk/config
+//	others: any
 package mail

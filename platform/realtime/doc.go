@@ -16,7 +16,11 @@
 // invitations), conformance (tests only: the official Engine.IO and
 // Socket.IO protocol suites, vendored with their licence).
 //
-// Imports: platform, config, its own subpackages. Never signal/, sfu/,
-// turn/, or the store: users, tokens and calls come through the
+// It never imports signal/, sfu/, turn/, or the store: users, tokens and calls come through the
 // platform interfaces.
+//
+// Imports (checked by internal/importrules):
+//
+//	souk:   souk/platform souk/config souk/platform/realtime/...
+//	others: any
 package realtime

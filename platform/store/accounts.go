@@ -14,22 +14,22 @@ import (
 
 	"github.com/uptrace/bun"
 
+	"souk/config"
 	"souk/platform"
 )
 
-// AccountOptions tunes token lifetimes.
+// AccountOptions tunes token lifetimes. Zero values take the defaults of
+// the platform.auth section of the configuration (config.DefaultPlatform),
+// the one place those numbers are written.
 type AccountOptions struct {
 	// SessionTTL is how long access and api tokens stay valid.
 	SessionTTL time.Duration
 	// ResetTTL is how long a password reset link stays valid.
 	ResetTTL time.Duration
 	// Hashes bounds concurrent password hashing; nil allows
-	// DefaultHashConcurrency with a short queue.
+	// platform.auth.max_concurrent_hashes' default with a short queue.
 	Hashes *HashLimiter
 }
-
-// DefaultHashConcurrency keeps password hashing under 80 MiB.
-const DefaultHashConcurrency = 4
 
 // AccountService implements platform.AccountService.
 type AccountService struct {
@@ -42,14 +42,15 @@ type AccountService struct {
 
 // NewAccountService returns the store-backed account service.
 func NewAccountService(db *DB, opts AccountOptions) *AccountService {
+	d := config.DefaultPlatform().Auth
 	if opts.SessionTTL <= 0 {
-		opts.SessionTTL = 24 * time.Hour
+		opts.SessionTTL = d.SessionTTL
 	}
 	if opts.ResetTTL <= 0 {
-		opts.ResetTTL = time.Hour
+		opts.ResetTTL = d.ResetTTL
 	}
 	if opts.Hashes == nil {
-		opts.Hashes = NewHashLimiter(DefaultHashConcurrency, 2*time.Second)
+		opts.Hashes = NewHashLimiter(d.MaxConcurrentHashes, 2*time.Second)
 	}
 	return &AccountService{db: db, opts: opts, dummyHash: hashPassword(NewID())}
 }

@@ -10,5 +10,8 @@
 // NNNN_name.postgres.sql or NNNN_name.sqlite.sql overrides it for one.
 // Keep SQL portable: text ids generated in Go, TIMESTAMP, BIGINT, BOOLEAN.
 //
-// Imports: platform, config, bun and the database drivers.
+// Imports (checked by internal/importrules):
+//
+//	souk:   souk/platform souk/config
+//	others: any
 package store

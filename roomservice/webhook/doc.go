@@ -42,5 +42,8 @@
 // Delivery is at least once towards an endpoint that fails after
 // receiving a request (the retry resends it).
 //
-// Imports: livekit/protocol (auth, types), go-redis. Nothing of Souk.
+// Imports (checked by internal/importrules):
+//
+//	souk:   none
+//	others: github.com/livekit/protocol github.com/redis/go-redis google.golang.org/protobuf
 package webhook

@@ -4,4 +4,9 @@
 //
 // Imports allowed: the standard library only. It knows nothing of RTP
 // forwarding or signalling; rooms feed it levels and ask it for changes.
+//
+// Imports (checked by internal/importrules):
+//
+//	souk:   none
+//	others: none
 package audio

@@ -4,4 +4,9 @@
 //
 // Imports allowed: the standard library only. It knows nothing of
 // signalling, rooms or codecs.
+//
+// Imports (checked by internal/importrules):
+//
+//	souk:   none
+//	others: none
 package buffer

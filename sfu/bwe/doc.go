@@ -38,4 +38,9 @@
 // Imports allowed: the standard library and github.com/pion/rtcp (the
 // feedback packet type). It knows nothing of peer connections, rooms or
 // signalling.
+//
+// Imports (checked by internal/importrules):
+//
+//	souk:   none
+//	others: github.com/pion/rtcp
 package bwe

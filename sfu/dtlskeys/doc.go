@@ -15,4 +15,9 @@
 // the hook, so Keys reports ErrNotServer and the caller keeps pion's path.
 //
 // Imports allowed: the standard library and pion.
+//
+// Imports (checked by internal/importrules):
+//
+//	souk:   none
+//	others: github.com/pion/
 package dtlskeys

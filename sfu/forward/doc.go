@@ -13,4 +13,9 @@
 // Imports allowed: the standard library, pion and souk/sfu/buffer. It knows
 // nothing of the signalling protocol, rooms or participants; codec payload
 // rules come in through the Payloads interface.
+//
+// Imports (checked by internal/importrules):
+//
+//	souk:   souk/sfu/buffer
+//	others: github.com/pion/
 package forward

@@ -10,6 +10,11 @@
 //
 // Imports allowed: the standard library (the tests compare with
 // pion/srtp).
+//
+// Imports (checked by internal/importrules):
+//
+//	souk:   none
+//	others: none
 package srtpgcm
 
 import (

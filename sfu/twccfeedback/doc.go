@@ -16,4 +16,9 @@
 // extension, so a connection that never receives one costs nothing.
 //
 // May import: the standard library and github.com/pion/interceptor.
+//
+// Imports (checked by internal/importrules):
+//
+//	souk:   none
+//	others: github.com/pion/interceptor
 package twccfeedback

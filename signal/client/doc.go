@@ -7,4 +7,9 @@
 // It is deliberately independent of the server packages (it must not import
 // sfu/ or signal/) so that it cannot share a bug with them, and so that it
 // can be pointed at any LiveKit-protocol server.
+//
+// Imports (checked by internal/importrules):
+//
+//	souk:   none
+//	others: any
 package client

@@ -3,6 +3,11 @@
 // in-memory account and call directory so that tens of thousands of
 // benchmark users need no password hashing. Token "bench-<n>" belongs to
 // user "u<n>"; every user is a participant of the call room "bench".
+//
+// Imports (checked by internal/importrules):
+//
+//	souk:   souk/config souk/platform/...
+//	others: any
 package main
 
 import (

@@ -6,6 +6,11 @@
 // Two phases: a paced one (messages at -rate per second) for delivery
 // latency under a steady load, then a burst (all messages back to back)
 // for throughput. Output: one JSON line.
+//
+// Imports (checked by internal/importrules):
+//
+//	souk:   souk/config souk/platform/...
+//	others: any
 package main
 
 import (

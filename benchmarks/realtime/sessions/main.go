@@ -6,6 +6,11 @@
 // after each phase; one JSON line with the figures goes to stdout.
 //
 //	sessions -url http://127.0.0.1:7990 -pid 1234 -clients 5000 -transport polling
+//
+// Imports (checked by internal/importrules):
+//
+//	souk:   souk/config souk/platform/...
+//	others: any
 package main
 
 import (

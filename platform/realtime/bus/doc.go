@@ -8,5 +8,8 @@
 // broadcasts to its local sockets immediately and skips its own messages
 // when they come back from Redis.
 //
-// Imports: the standard library and go-redis.
+// Imports (checked by internal/importrules):
+//
+//	souk:   none
+//	others: github.com/redis/go-redis
 package bus

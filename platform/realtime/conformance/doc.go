@@ -6,6 +6,8 @@
 // /socket.io/. The suites run under mocha from the repository's
 // node_modules; the package has tests only.
 //
-// Imports: the realtime engineio and socketio packages and the standard
-// library.
+// Imports (checked by internal/importrules):
+//
+//	souk:   souk/platform/realtime/engineio souk/platform/realtime/socketio
+//	others: none
 package conformance

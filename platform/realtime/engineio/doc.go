@@ -28,6 +28,10 @@
 // the session closes; Server.Close closes every session and waits for
 // them.
 //
-// Imports: the standard library and gorilla/websocket only. The layer
-// above (Socket.IO) receives messages through the Receiver interface.
+// The layer above (Socket.IO) receives messages through the Receiver interface.
+//
+// Imports (checked by internal/importrules):
+//
+//	souk:   none
+//	others: github.com/gorilla/websocket
 package engineio

@@ -6,5 +6,8 @@
 // Rooms here are local; the product layer publishes across processes
 // through a bus and calls Namespace.BroadcastLocal on every node.
 //
-// Imports: the standard library and engineio.
+// Imports (checked by internal/importrules):
+//
+//	souk:   souk/platform/realtime/engineio
+//	others: github.com/gorilla/websocket
 package socketio

@@ -14,7 +14,10 @@ import (
 type Options struct {
 	Engine engineio.Options
 	// ConnectTimeout closes a connection that has joined no namespace
-	// this long after the handshake.
+	// this long after the handshake. Zero means 45s, the protocol's usual
+	// default, as Engine's zero values do; the product's own limits are
+	// the realtime section of its configuration (connect_timeout 10s),
+	// passed in by the realtime service.
 	ConnectTimeout time.Duration
 	// MaxAttachments caps the binary attachments of one packet.
 	MaxAttachments int

@@ -5,6 +5,11 @@
 // postgres://postgres@127.0.0.1:5432/postgres (trust auth). When it is not
 // reachable the PostgreSQL variants skip with a message, except under
 // CI=true, where they fail: CI must exercise both engines.
+//
+// Imports (checked by internal/importrules):
+//
+//	souk:   souk/platform souk/config souk/platform/store
+//	others: any
 package storetest
 
 import (
