@@ -57,6 +57,10 @@ type Config struct {
 	// MaxAllocationsPerUser and MaxAllocations cap live allocations;
 	// defaults 10 and 1000.
 	MaxAllocationsPerUser, MaxAllocations int
+	// MaxAllocationsPerNetwork caps live allocations per client network
+	// (one IPv4 address, or one IPv6 /64), whatever the identities: a
+	// host holding many accounts cannot take the whole total. Default 100.
+	MaxAllocationsPerNetwork int
 	// BytesPerSecond caps relayed bytes per allocation and direction;
 	// default 5 MB/s. Excess packets are dropped.
 	BytesPerSecond int
@@ -83,6 +87,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.MaxAllocationsPerUser <= 0 {
 		c.MaxAllocationsPerUser = 10
+	}
+	if c.MaxAllocationsPerNetwork <= 0 {
+		c.MaxAllocationsPerNetwork = 100
 	}
 	if c.MaxAllocations <= 0 {
 		c.MaxAllocations = 1000
