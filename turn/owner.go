@@ -60,57 +60,59 @@ func SessionRef(sessionID string) string {
 	return base64.RawURLEncoding.EncodeToString(sum[:12])
 }
 
-// revocations remembers ended sessions until the credentials minted for
-// them have expired.
+// revocations remembers ended sessions until the credentials minted
+// before their end have expired.
 type revocations struct {
+	// memory is the longest life of a credential (Config.CredentialTTL).
+	memory time.Duration
+
 	mu sync.Mutex
-	// until maps "user" (every session of the user) or "user|session" to
-	// the latest expiry of a credential that is refused.
-	until map[string]time.Time
+	// sessions maps "user|session" to when that session ended: its
+	// credentials are refused whenever they were minted.
+	sessions map[string]time.Time
+	// users maps a user to when all its sessions ended: credentials
+	// minted until then are refused, later ones (a new sign-in) are not.
+	users map[string]time.Time
 }
 
-func newRevocations() *revocations { return &revocations{until: map[string]time.Time{}} }
+func newRevocations(memory time.Duration) *revocations {
+	return &revocations{memory: memory, sessions: map[string]time.Time{}, users: map[string]time.Time{}}
+}
 
-func revocationKey(user, session string) string {
+func (r *revocations) revoke(user, session string, at time.Time) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	if session == "" {
-		return user
-	}
-	return user + ownerSep + session
-}
-
-// revoke refuses credentials of the user's session (every session when
-// session is "") that expire at or before notAfter.
-func (r *revocations) revoke(user, session string, notAfter time.Time) {
-	k := revocationKey(user, session)
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if notAfter.After(r.until[k]) {
-		r.until[k] = notAfter
+		r.users[user] = at
+	} else {
+		r.sessions[user+ownerSep+session] = at
 	}
 }
 
-// refused reports whether a credential of user and session expiring at
-// expiry was revoked.
-func (r *revocations) refused(user, session string, expiry time.Time) bool {
+// refused reports whether a credential of the user's session minted at
+// issued was revoked.
+func (r *revocations) refused(user, session string, issued time.Time) bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if t, ok := r.until[user]; ok && !expiry.After(t) {
+	if t, ok := r.users[user]; ok && !issued.After(t) {
 		return true
 	}
 	if session == "" {
 		return false
 	}
-	t, ok := r.until[revocationKey(user, session)]
-	return ok && !expiry.After(t)
+	_, ok := r.sessions[user+ownerSep+session]
+	return ok
 }
 
-// prune forgets revocations whose credentials have all expired.
+// prune forgets revocations older than any credential can live.
 func (r *revocations) prune(now time.Time) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	for k, t := range r.until {
-		if now.After(t) {
-			delete(r.until, k)
+	for _, m := range []map[string]time.Time{r.sessions, r.users} {
+		for k, t := range m {
+			if now.Sub(t) > r.memory {
+				delete(m, k)
+			}
 		}
 	}
 }

@@ -96,7 +96,7 @@ func TestEndSessions(t *testing.T) {
 	}
 	defer relay2.Close()
 
-	if n := s.EndSessions("alice", ended, expires); n != 1 {
+	if n := s.EndSessions("alice", ended); n != 1 {
 		t.Fatalf("EndSessions closed %d allocations, want 1", n)
 	}
 	deadline := time.Now().Add(10 * time.Second)
@@ -116,14 +116,12 @@ func TestEndSessions(t *testing.T) {
 		t.Error("the ended session's client still has an allocation")
 	}
 	echo(t, relay2)
-	// A credential minted after the end (a new sign-in of the session
-	// would carry a later expiry) is accepted again.
+	// Even minted later, the ended session's credentials are refused.
 	u3, p3 := MintSessionCredentials(testSecret, "alice", ended, expires.Add(time.Minute))
-	relay3, err := clientFrom(t, s, "127.0.0.1", u3, p3).Allocate()
-	if err != nil {
-		t.Fatalf("a credential expiring after the end was refused: %v", err)
+	if relay, err := clientFrom(t, s, "127.0.0.1", u3, p3).Allocate(); err == nil {
+		relay.Close()
+		t.Fatal("a credential minted later for the ended session was accepted")
 	}
-	relay3.Close()
 }
 
 func TestEndEverySessionOfUser(t *testing.T) {
@@ -137,13 +135,44 @@ func TestEndEverySessionOfUser(t *testing.T) {
 		}
 		defer relay.Close()
 	}
-	if n := s.EndSessions("bob", "", expires); n != 3 {
+	if n := s.EndSessions("bob", ""); n != 3 {
 		t.Fatalf("EndSessions closed %d allocations, want 3", n)
 	}
 	u, p := MintSessionCredentials(testSecret, "bob", SessionRef("a"), expires)
 	if relay, err := clientFrom(t, s, "127.0.0.1", u, p).Allocate(); err == nil {
 		relay.Close()
 		t.Fatal("a credential of a user whose sessions all ended was accepted")
+	}
+	// A session signed in after the end gets credentials that work.
+	later := strconv.FormatInt(expires.Unix(), 10) + ":bob:" + SessionRef("c") + ":" + strconv.FormatInt(time.Now().Add(2*time.Second).Unix(), 10)
+	relay, err := clientFrom(t, s, "127.0.0.1", later, password(testSecret, later)).Allocate()
+	if err != nil {
+		t.Fatalf("a credential minted after the end was refused: %v", err)
+	}
+	relay.Close()
+}
+
+func TestParseUsername(t *testing.T) {
+	ttl := time.Hour
+	tests := []struct {
+		username string
+		ok       bool
+		want     credential
+	}{
+		{"100:alice", true, credential{user: "alice", expires: time.Unix(100, 0), issued: time.Unix(100, 0).Add(-ttl)}},
+		{"100:alice:ref:40", true, credential{user: "alice", session: "ref", expires: time.Unix(100, 0), issued: time.Unix(40, 0)}},
+		{"100:alice:ref", false, credential{}},
+		{"100:", false, credential{}},
+		{"x:alice", false, credential{}},
+		{"100:al|ice", false, credential{}},
+		{"100:alice::40", false, credential{}},
+		{"100:alice:ref:x", false, credential{}},
+	}
+	for _, tt := range tests {
+		got, err := parseUsername(tt.username, ttl)
+		if (err == nil) != tt.ok || (tt.ok && got != tt.want) {
+			t.Errorf("parseUsername(%q) = %+v, %v; want %+v ok=%v", tt.username, got, err, tt.want, tt.ok)
+		}
 	}
 }
 

@@ -94,7 +94,7 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
 	s := &Server{
 		cfg: cfg, relay: relay, log: log, policy: policy,
 		relays: newRelays(relay, bind, policy, natIPs, cfg),
-		ended:  newRevocations(),
+		ended:  newRevocations(cfg.CredentialTTL),
 		logged: newLogLimiter(cfg.LogInterval),
 	}
 	if err := s.start(ctx, listen); err != nil {
@@ -266,7 +266,8 @@ func relayBindIP(configured string, relay, listen net.IP) (net.IP, error) {
 }
 
 // authenticate checks a TURN REST credential: "<expiry>:<user>" or
-// "<expiry>:<user>:<session ref>" signed with the shared secret. The
+// "<expiry>:<user>:<session ref>:<issued>" (unix seconds) signed with the
+// shared secret. The
 // allocation's owner (client network, user, session) is what quotas count
 // and revocations match.
 //
@@ -274,14 +275,13 @@ func relayBindIP(configured string, relay, listen net.IP) (net.IP, error) {
 // credential, so refreshes, permissions and channel binds of an
 // allocation made in time go on with it, until the session ends.
 func (s *Server) authenticate(ra *pturn.RequestAttributes) (string, []byte, bool) {
-	expiry, identity, ok := strings.Cut(ra.Username, ":")
-	exp, err := strconv.ParseInt(expiry, 10, 64)
-	user, session, _ := strings.Cut(identity, ":")
+	c, err := parseUsername(ra.Username, s.cfg.CredentialTTL)
+	user, session, exp := c.user, c.session, c.expires.Unix()
 	switch {
-	case !ok || err != nil || user == "" || strings.Contains(identity, ownerSep):
-		s.refuseAuth(ra.SrcAddr, "username is not <expiry>:<user>[:<session>]", ra.Username)
+	case err != nil:
+		s.refuseAuth(ra.SrcAddr, err.Error(), ra.Username)
 		return "", nil, false
-	case s.ended.refused(user, session, time.Unix(exp, 0)):
+	case s.ended.refused(user, session, c.issued):
 		s.refuseAuth(ra.SrcAddr, "session ended", ra.Username)
 		return "", nil, false
 	case exp < time.Now().Unix() && ra.Method == stun.MethodAllocate:
@@ -295,11 +295,11 @@ func (s *Server) authenticate(ra *pturn.RequestAttributes) (string, []byte, bool
 }
 
 // EndSessions refuses, from now on, the credentials of the user's session
-// (every session of the user when sessionRef is "") that expire at or
-// before notAfter, and closes their allocations. It returns how many
-// allocations it closed.
-func (s *Server) EndSessions(user, sessionRef string, notAfter time.Time) int {
-	s.ended.revoke(user, sessionRef, notAfter)
+// (those minted until now for every session of the user when sessionRef
+// is "") and closes their allocations. It returns how many allocations it
+// closed.
+func (s *Server) EndSessions(user, sessionRef string) int {
+	s.ended.revoke(user, sessionRef, time.Now())
 	n := s.relays.closeSessions(user, sessionRef)
 	if n > 0 {
 		s.log.Info("turn allocations of an ended session closed", "user", user, "count", n)
@@ -358,7 +358,38 @@ func MintCredentials(secret, identity string, ttl time.Duration) (username, pass
 func MintSessionCredentials(secret, user, sessionRef string, expires time.Time) (username, pass string) {
 	username = strconv.FormatInt(expires.Unix(), 10) + ":" + user
 	if sessionRef != "" {
-		username += ":" + sessionRef
+		username += ":" + sessionRef + ":" + strconv.FormatInt(time.Now().Unix(), 10)
 	}
 	return username, password(secret, username)
+}
+
+// credential is a parsed TURN username.
+type credential struct {
+	user, session   string
+	issued, expires time.Time
+}
+
+// parseUsername reads "<expiry>:<user>" or "<expiry>:<user>:<session
+// ref>:<issued>". Without an issue time, the credential counts as issued
+// ttl before it expires (MintCredentials does that).
+func parseUsername(username string, ttl time.Duration) (credential, error) {
+	errFormat := errors.New("username is not <expiry>:<user>[:<session>:<issued>]")
+	parts := strings.Split(username, ":")
+	if (len(parts) != 2 && len(parts) != 4) || parts[1] == "" || strings.Contains(username, ownerSep) {
+		return credential{}, errFormat
+	}
+	exp, err := strconv.ParseInt(parts[0], 10, 64)
+	if err != nil {
+		return credential{}, errFormat
+	}
+	c := credential{user: parts[1], expires: time.Unix(exp, 0)}
+	c.issued = c.expires.Add(-ttl)
+	if len(parts) == 4 {
+		issued, err := strconv.ParseInt(parts[3], 10, 64)
+		if err != nil || parts[2] == "" {
+			return credential{}, errFormat
+		}
+		c.session, c.issued = parts[2], time.Unix(issued, 0)
+	}
+	return c, nil
 }

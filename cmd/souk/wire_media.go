@@ -160,20 +160,21 @@ func turnConfig(m config.Media, nodeIPs []string) turn.Config {
 		relayIP = nodeIPs[0]
 	}
 	tc := turn.Config{
-		ListenIP:              m.TURN.ListenIP,
-		UDPPort:               m.TURN.UDPPort,
-		TCPPort:               m.TURN.TCPPort,
-		RelayIP:               relayIP,
-		Domain:                m.TURN.Domain,
-		Realm:                 m.TURN.Realm,
-		CredentialTTL:         m.TURN.CredentialTTL,
-		Secret:                m.TURN.Secret,
-		AllowPeers:            mustPrefixes(m.TURN.AllowPeers),
-		OwnIPs:                nodeIPs,
-		MaxAllocationsPerUser: m.TURN.MaxAllocationsPerUser,
-		MaxAllocations:        m.TURN.MaxAllocations,
-		BytesPerSecond:        m.TURN.BytesPerSecond,
-		IdleTimeout:           m.TURN.IdleTimeout,
+		ListenIP:                 m.TURN.ListenIP,
+		UDPPort:                  m.TURN.UDPPort,
+		TCPPort:                  m.TURN.TCPPort,
+		RelayIP:                  relayIP,
+		Domain:                   m.TURN.Domain,
+		Realm:                    m.TURN.Realm,
+		CredentialTTL:            m.TURN.CredentialTTL,
+		Secret:                   m.TURN.Secret,
+		AllowPeers:               mustPrefixes(m.TURN.AllowPeers),
+		OwnIPs:                   nodeIPs,
+		MaxAllocationsPerUser:    m.TURN.MaxAllocationsPerUser,
+		MaxAllocationsPerNetwork: m.TURN.MaxAllocationsPerNetwork,
+		MaxAllocations:           m.TURN.MaxAllocations,
+		BytesPerSecond:           m.TURN.BytesPerSecond,
+		IdleTimeout:              m.TURN.IdleTimeout,
 	}
 	// A browser forced to relay reaches the SFU on this host through its
 	// media port; every other port of this host stays closed to relays.
