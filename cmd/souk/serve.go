@@ -123,7 +123,7 @@ func serve(ctx context.Context, path string, environ []string, stdout, stderr io
 	// still talks to its participants, and the rest end in media.Close.
 	mediaCtx, cancelMedia := context.WithCancel(context.WithoutCancel(ctx))
 	defer cancelMedia()
-	media, err := wireMedia(mediaCtx, cfg, api, node, log)
+	media, err := wireMedia(mediaCtx, cfg, api, node, realtime, log)
 	if err != nil {
 		closeRealtime(ctx)
 		return err
