@@ -29,7 +29,8 @@
 // POST /token is the exception: it answers {errorMessage}, the shape the
 // call screen reads.
 //
-// Imports: platform, config, chi, huma, and livekit/protocol/auth for
-// minting media tokens. Other transports (signalling, realtime) mount
+// Imports: platform, config, chi, huma, and livekit/protocol/auth with
+// golang-jwt for minting media tokens (LiveKit's grants plus the sign-in
+// session and TURN claims that souk/signal reads). Other transports (signalling, realtime) mount
 // themselves on Server.Router from the main package.
 package httpapi
