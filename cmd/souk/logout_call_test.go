@@ -149,11 +149,24 @@ func TestLogoutEndsCalls(t *testing.T) {
 	}
 	defer relay.Close()
 
-	// A join-time check of the personal room: no TURN there.
-	for _, s := range mustJoinResponse(t, join, callToken(t, n.url, bob, bob.UserID)).GetIceServers() {
-		if s.GetUsername() != "" {
-			t.Errorf("the personal room got TURN credentials: %v", s)
+	// TURN is for calls and the connection test, which checks it; the
+	// personal room, where no one else is met, gets none.
+	hasTURN := func(join *livekit.JoinResponse) bool {
+		for _, s := range join.GetIceServers() {
+			if s.GetUsername() != "" {
+				return true
+			}
 		}
+		return false
+	}
+	if hasTURN(mustJoinResponse(t, join, callToken(t, n.url, bob, bob.UserID))) {
+		t.Error("the personal room got TURN credentials")
+	}
+	if !hasTURN(mustJoinResponse(t, join, callToken(t, n.url, bob, "diagnostics:"+bob.UserID))) {
+		t.Error("the connection test got no TURN credentials")
+	}
+	if !hasTURN(bobClient.JoinResponse()) {
+		t.Error("the callee got no TURN credentials")
 	}
 
 	loggedOut := time.Now()
