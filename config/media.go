@@ -138,6 +138,9 @@ type TURN struct {
 	// 10 and 1000.
 	MaxAllocationsPerUser int `yaml:"max_allocations_per_user"`
 	MaxAllocations        int `yaml:"max_allocations"`
+	// MaxAllocationsPerNetwork caps live relays per client network (one
+	// IPv4 address or IPv6 /64), whatever the accounts. Default 100.
+	MaxAllocationsPerNetwork int `yaml:"max_allocations_per_network"`
 	// BytesPerSecond caps one relay's traffic per direction. Default 5000000.
 	BytesPerSecond int `yaml:"bytes_per_second"`
 	// IdleTimeout closes relays that carried nothing this long. Default 5m.
@@ -149,8 +152,9 @@ type TURN struct {
 	RelayIP string `yaml:"relay_ip"`
 	// Realm of the long-term credentials. Default "souk".
 	Realm string `yaml:"realm"`
-	// CredentialTTL is how long a credential handed out in a JoinResponse
-	// stays valid. Default 24h.
+	// CredentialTTL is the longest a credential handed out in a
+	// JoinResponse may allocate relays; it ends earlier, with the media
+	// token it was handed out for. Default 24h.
 	CredentialTTL time.Duration `yaml:"credential_ttl"`
 }
 
@@ -165,7 +169,7 @@ func DefaultMedia() Media {
 		DirectSRTP:      true,
 		TCPPort:         7881,
 		TURN: TURN{Enabled: true, UDPPort: 3478, TCPPort: 3478, TLSPort: 5349, ListenIP: "0.0.0.0", Realm: "souk",
-			CredentialTTL: 24 * time.Hour, MaxAllocationsPerUser: 10, MaxAllocations: 1000,
+			CredentialTTL: 24 * time.Hour, MaxAllocationsPerUser: 10, MaxAllocations: 1000, MaxAllocationsPerNetwork: 100,
 			BytesPerSecond: 5_000_000, IdleTimeout: 5 * time.Minute},
 		Codecs:                  DefaultCodecs(),
 		EmptyTimeout:            5 * time.Minute,
@@ -243,6 +247,9 @@ func (m Media) Validate() error {
 		}
 		if m.TURN.MaxAllocationsPerUser <= 0 {
 			bad("turn.max_allocations_per_user", "must be > 0")
+		}
+		if m.TURN.MaxAllocationsPerNetwork <= 0 {
+			bad("turn.max_allocations_per_network", "must be > 0")
 		}
 		if m.TURN.MaxAllocations < m.TURN.MaxAllocationsPerUser {
 			bad("turn.max_allocations", "must be >= max_allocations_per_user")

@@ -138,6 +138,7 @@ type ExternalIdentity struct {
 // AccountService manages users and their sessions.
 type AccountService interface {
 	Authenticator
+	SessionAuthenticator
 	UserFinder
 	// Register creates a user. An e-mail already registered on the site
 	// gives nil too (its owner is told by mail at most once a day), so the

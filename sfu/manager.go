@@ -131,9 +131,7 @@ func (m *Manager) Join(ctx context.Context, req JoinRequest, sink Sink) (*Partic
 			// The codec settings live in one place (sfu/codec.go).
 			EnabledPublishCodecs: m.cfg.WebRTC.Codecs.PublishCodecs(),
 		}
-		if m.cfg.ICEServers != nil {
-			resp.IceServers = m.cfg.ICEServers(req.Identity)
-		}
+		resp.IceServers = m.iceServers(req)
 		return sink.Send(&livekit.SignalResponse{Message: &livekit.SignalResponse_Join{Join: resp}})
 	})
 	if errors.Is(err, errRoomClosed) {
@@ -272,9 +270,7 @@ func (m *Manager) resume(r *Room, req JoinRequest, sink Sink) (*Participant, err
 		oldSink.Close("resumed on a new connection")
 	}
 	rr := &livekit.ReconnectResponse{ServerInfo: &livekit.ServerInfo{Edition: livekit.ServerInfo_Standard, Version: m.cfg.ServerVersion, Protocol: 16}}
-	if m.cfg.ICEServers != nil {
-		rr.IceServers = m.cfg.ICEServers(req.Identity)
-	}
+	rr.IceServers = m.iceServers(req)
 	if err := sink.Send(&livekit.SignalResponse{Message: &livekit.SignalResponse_Reconnect{Reconnect: rr}}); err != nil {
 		return nil, fmt.Errorf("send reconnect response: %w", err)
 	}
@@ -297,4 +293,15 @@ func (m *Manager) resume(r *Room, req JoinRequest, sink Sink) (*Participant, err
 		}
 	}
 	return p, nil
+}
+
+// iceServers are the join's own, or else those Config.ICEServers lists.
+func (m *Manager) iceServers(req JoinRequest) []*livekit.ICEServer {
+	if req.ICEServers != nil {
+		return req.ICEServers
+	}
+	if m.cfg.ICEServers != nil {
+		return m.cfg.ICEServers(req.Identity)
+	}
+	return nil
 }

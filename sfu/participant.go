@@ -49,6 +49,11 @@ type JoinRequest struct {
 
 	// PingInterval and PingTimeout (seconds) are echoed to the client.
 	PingInterval, PingTimeout int32
+
+	// ICEServers, when not nil, are sent to this client in place of what
+	// Config.ICEServers lists (the signalling layer knows what the token
+	// allows, such as TURN credentials that end with it).
+	ICEServers []*livekit.ICEServer
 }
 
 var (

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/golang-jwt/jwt/v5"
 	"github.com/livekit/protocol/auth"
 )
 
@@ -44,7 +45,31 @@ func tokenFrom(r *http.Request) string {
 type verifiedToken struct {
 	apiKey string
 	grants *auth.ClaimGrants
+	// call holds the claims the platform adds to the tokens it mints for
+	// its users' calls; zero in tokens an operator minted.
+	call            callClaims
+	issued, expires time.Time
 }
+
+// callClaims are the claims beside LiveKit's grants in a token minted for
+// a signed-in user (platform/httpapi mints them under the same names):
+// the sign-in session it was minted under, which must still be live at
+// every join, and whether the call may use the TURN relay.
+type callClaims struct {
+	Session string `json:"sid,omitempty"`
+	TURN    bool   `json:"turn,omitempty"`
+}
+
+// mediaClaims is the whole payload: LiveKit's, then ours.
+type mediaClaims struct {
+	jwt.RegisteredClaims
+	auth.ClaimGrants
+	callClaims
+}
+
+// relayAllowed reports whether the token's holder gets TURN credentials:
+// an operator's token always does, a user's only for a call.
+func (t *verifiedToken) relayAllowed() bool { return t.call.Session == "" || t.call.TURN }
 
 // verify checks signature, expiry and the room join grant.
 func verify(keys KeyProvider, raw string) (*verifiedToken, error) {
@@ -59,8 +84,13 @@ func verify(keys KeyProvider, raw string) (*verifiedToken, error) {
 	if secret == "" {
 		return nil, &authError{http.StatusUnauthorized, "invalid token: unknown API key"}
 	}
-	_, grants, err := v.Verify(secret)
+	registered, grants, err := v.Verify(secret)
 	if err != nil {
+		return nil, &authError{http.StatusUnauthorized, "invalid token: " + err.Error()}
+	}
+	// The signature is checked above; this only reads our claims.
+	var all mediaClaims
+	if _, _, err := jwt.NewParser().ParseUnverified(raw, &all); err != nil {
 		return nil, &authError{http.StatusUnauthorized, "invalid token: " + err.Error()}
 	}
 	if grants.Video == nil || !grants.Video.RoomJoin || grants.Video.Room == "" {
@@ -69,7 +99,16 @@ func verify(keys KeyProvider, raw string) (*verifiedToken, error) {
 	if grants.Identity == "" {
 		return nil, &authError{http.StatusUnauthorized, "invalid token: no identity"}
 	}
-	return &verifiedToken{apiKey: v.APIKey(), grants: grants}, nil
+	t := &verifiedToken{apiKey: v.APIKey(), grants: grants, call: all.callClaims}
+	if registered.IssuedAt != nil {
+		t.issued = registered.IssuedAt.Time
+	} else if registered.NotBefore != nil {
+		t.issued = registered.NotBefore.Time
+	}
+	if registered.ExpiresAt != nil {
+		t.expires = registered.ExpiresAt.Time
+	}
+	return t, nil
 }
 
 func statusOf(err error) (int, string) {
@@ -80,15 +119,22 @@ func statusOf(err error) (int, string) {
 	return http.StatusInternalServerError, err.Error()
 }
 
-// refreshToken mints a token with the same grants for later reconnects.
+// refreshToken mints a token with the same grants and call claims for
+// later reconnects.
 func refreshToken(keys KeyProvider, t *verifiedToken, ttl time.Duration) (string, error) {
 	g := t.grants
-	at := auth.NewAccessToken(t.apiKey, keys.GetSecret(t.apiKey)).
-		SetIdentity(g.Identity).SetName(g.Name).SetMetadata(g.Metadata).SetAttributes(g.Attributes).
-		SetKind(g.GetParticipantKind()).SetVideoGrant(g.Video).SetValidFor(ttl)
-	jwt, err := at.ToJWT()
+	now := time.Now()
+	claims := mediaClaims{
+		RegisteredClaims: jwt.RegisteredClaims{
+			Issuer: t.apiKey, Subject: g.Identity,
+			IssuedAt: jwt.NewNumericDate(now), NotBefore: jwt.NewNumericDate(now), ExpiresAt: jwt.NewNumericDate(now.Add(ttl)),
+		},
+		ClaimGrants: auth.ClaimGrants{Name: g.Name, Kind: g.Kind, KindDetails: g.KindDetails, Metadata: g.Metadata, Attributes: g.Attributes, Video: g.Video},
+		callClaims:  t.call,
+	}
+	signed, err := jwt.NewWithClaims(jwt.SigningMethodHS256, claims).SignedString([]byte(keys.GetSecret(t.apiKey)))
 	if err != nil {
 		return "", fmt.Errorf("mint refresh token: %w", err)
 	}
-	return jwt, nil
+	return signed, nil
 }

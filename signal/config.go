@@ -3,6 +3,8 @@ package signal
 import (
 	"time"
 
+	"github.com/livekit/protocol/livekit"
+
 	"souk/config"
 )
 
@@ -26,6 +28,26 @@ type Config struct {
 	SendQueue int
 	// Router, when set, relays connections whose room another node hosts.
 	Router Router
+	// Sessions, when set, is asked at every join whether the sign-in
+	// session a user's token was minted under is still live.
+	Sessions SessionChecker
+	// ICEServers, when set, lists the ICE servers of each join in place of
+	// the room layer's own list.
+	ICEServers func(ICEGrant) []*livekit.ICEServer
+}
+
+// ICEGrant is what a join's token says about the ICE servers its holder
+// gets.
+type ICEGrant struct {
+	Identity string
+	// Session is the sign-in session the token was minted under; "" for
+	// an operator's token.
+	Session string
+	// Relay is whether TURN credentials are handed out: an operator's
+	// token always, a user's only for a call.
+	Relay bool
+	// Expires is when the token expires; credentials handed out end then.
+	Expires time.Time
 }
 
 func (c Config) withDefaults() Config {

@@ -38,6 +38,15 @@
 // token check and before the upgrade; a node without rooms (Rooms nil)
 // only relays.
 //
+// A token the platform minted for a signed-in user also names the sign-in
+// session (claim "sid") and whether the call gets TURN ("turn"); see
+// auth.go. Every join asks Config.Sessions whether that session is still
+// live, Server.EndSessions removes the session's participants with
+// PARTICIPANT_REMOVED and refuses its tokens from then on (ended.go), and
+// Config.ICEServers hands out ICE servers that follow the token
+// (ICEGrant). Refreshed tokens keep both claims. Operators' tokens carry
+// neither and are not tied to a session.
+//
 // The Go protocol client used by tests and the load tester lives in
 // signal/client and imports neither this package nor sfu/.
 //

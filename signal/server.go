@@ -26,13 +26,18 @@ type Server struct {
 	ctx    context.Context
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
+
+	ended  endedSessions
+	mu     sync.Mutex
+	joined map[*conn]joined
 }
 
 // NewServer returns a signalling server. Connections end when ctx is
 // cancelled or Close is called.
 func NewServer(ctx context.Context, cfg Config, keys KeyProvider, rooms Rooms, log *slog.Logger) *Server {
 	ctx, cancel := context.WithCancel(ctx)
-	s := &Server{cfg: cfg.withDefaults(), keys: keys, rooms: rooms, log: log.With("component", "signal"), ctx: ctx, cancel: cancel}
+	s := &Server{cfg: cfg.withDefaults(), keys: keys, rooms: rooms, log: log.With("component", "signal"), ctx: ctx, cancel: cancel,
+		joined: map[*conn]joined{}}
 	s.up = websocket.Upgrader{
 		ReadBufferSize: 16 << 10, WriteBufferSize: 16 << 10,
 		// Browsers connect from the app's origin; the access token is the
@@ -91,7 +96,11 @@ func (s *Server) serveValidate(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusNoContent)
 		return
 	}
-	if _, err := verify(s.keys, tokenFrom(r)); err != nil {
+	tok, err := verify(s.keys, tokenFrom(r))
+	if err == nil {
+		err = s.checkSession(r.Context(), tok)
+	}
+	if err != nil {
 		code, reason := statusOf(err)
 		http.Error(w, reason, code)
 		return
@@ -126,6 +135,13 @@ func (s *Server) serveRTC(w http.ResponseWriter, r *http.Request, v1 bool) {
 	if s.route(w, r, tok.grants.Video.Room) {
 		return
 	}
+	// The node that joins checks the session: the room's, when relayed.
+	if err := s.checkSession(r.Context(), tok); err != nil {
+		code, reason := statusOf(err)
+		s.log.Info("signal auth refused", "status", code, "reason", reason, "identity", tok.grants.Identity, "remote", r.RemoteAddr)
+		http.Error(w, reason, code)
+		return
+	}
 	ws, err := s.up.Upgrade(w, r, nil)
 	if err != nil {
 		s.log.Info("websocket upgrade failed", "err", err)
@@ -151,7 +167,22 @@ func (s *Server) joinParams(tok *verifiedToken, jr *livekit.JoinRequest, v1 bool
 		ParticipantSID: jr.GetParticipantSid(),
 		PingInterval:   ceilSeconds(s.cfg.PingInterval),
 		PingTimeout:    ceilSeconds(s.cfg.PingTimeout),
+		ICEServers:     s.iceServers(tok),
 	}
+}
+
+// iceServers are the join's ICE servers when Config.ICEServers is set;
+// nil leaves them to the room layer.
+func (s *Server) iceServers(tok *verifiedToken) []*livekit.ICEServer {
+	if s.cfg.ICEServers == nil {
+		return nil
+	}
+	servers := s.cfg.ICEServers(ICEGrant{Identity: tok.grants.Identity, Session: tok.call.Session,
+		Relay: tok.relayAllowed(), Expires: tok.expires})
+	if servers == nil {
+		servers = []*livekit.ICEServer{}
+	}
+	return servers
 }
 
 // leaveFor maps a join failure to what the client is told.

@@ -31,6 +31,12 @@ func (s *Server) runConn(ws *websocket.Conn, tok *verifiedToken, jr *livekit.Joi
 		c.Close(reason)
 		return
 	}
+	defer s.untrack(c)
+	if !s.track(c, tok, sess) {
+		log.Info("participant removed: sign-in session ended during the join")
+		s.removeSignedOut(c, sess)
+		return
+	}
 	s.pushToken(c, tok)
 
 	frames := make(chan frame)

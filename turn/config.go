@@ -64,6 +64,10 @@ type Config struct {
 	// defaults those of media.turn.max_allocations_per_user and
 	// max_allocations.
 	MaxAllocationsPerUser, MaxAllocations int
+	// MaxAllocationsPerNetwork caps live allocations per client network
+	// (one IPv4 address, or one IPv6 /64), whatever the identities: a
+	// host holding many accounts cannot take the whole total. Default 100.
+	MaxAllocationsPerNetwork int
 	// BytesPerSecond caps relayed bytes per allocation and direction;
 	// default media.turn.bytes_per_second's. Excess packets are dropped.
 	BytesPerSecond int
@@ -91,6 +95,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.MaxAllocationsPerUser <= 0 {
 		c.MaxAllocationsPerUser = d.MaxAllocationsPerUser
+	}
+	if c.MaxAllocationsPerNetwork <= 0 {
+		c.MaxAllocationsPerNetwork = 100
 	}
 	if c.MaxAllocations <= 0 {
 		c.MaxAllocations = d.MaxAllocations

@@ -14,9 +14,14 @@
 // Config.AllowPeers opens them. The SFU next door stays reachable: on the
 // server's own addresses relays reach Config.SelfPorts and nothing else,
 // and behind 1:1 NAT they reach it on the local address rather than
-// through the NAT's hairpin. Allocations are limited per user and in
-// total, relayed bytes per allocation per second are capped, and idle
-// allocations expire. Refusals and authentication failures are logged at
+// through the NAT's hairpin. Allocations are limited per user, per client
+// network (IPv4 address or IPv6 /64) and in total, relayed bytes per
+// allocation per second are capped, and idle allocations expire.
+//
+// Credentials minted for a sign-in session ("<expiry>:<user>:<session
+// ref>", owner.go) end with it: Server.EndSessions refuses them and
+// closes their allocations. The expiry bounds when an allocation may be
+// made; an allocation made in time lives on with its call. Refusals and authentication failures are logged at
 // most once per client address and interval, and counted in Stats.
 //
 // On a wildcard listen address (0.0.0.0 or ::, the default) the UDP

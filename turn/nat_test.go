@@ -49,7 +49,7 @@ func TestRelayToSFUBehindNAT(t *testing.T) {
 	policy := newPeerPolicy(nil, []net.IP{public, local}, []int{sfuPort})
 	r := newRelays(local, local, policy, []net.IP{public}, Config{}.withDefaults())
 	inner := &recordingConn{inbox: make(chan datagram, 4)}
-	rc := &relayConn{PacketConn: inner, owner: r, in: newBucket(1 << 30), out: newBucket(1 << 30)}
+	rc := &relayConn{PacketConn: inner, relays: r, in: newBucket(1 << 30), out: newBucket(1 << 30)}
 
 	for _, to := range []*net.UDPAddr{{IP: public, Port: sfuPort}, {IP: public, Port: 22}, {IP: local, Port: 6379}} {
 		if _, err := rc.WriteTo([]byte("x"), to); err != nil {

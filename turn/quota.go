@@ -22,20 +22,21 @@ type relays struct {
 	// one of them go to the same port on local instead, so that relayed
 	// calls reach the SFU without the NAT's hairpin; replies are mapped
 	// back, so the client only ever sees the public address.
-	natIPs         []net.IP
-	local          net.IP
-	perUser, total int
-	bytesPerSecond int
-	idle           time.Duration
-	policy         peerPolicy
-	dropped        atomic.Uint64
+	natIPs                     []net.IP
+	local                      net.IP
+	perUser, perNetwork, total int
+	bytesPerSecond             int
+	idle                       time.Duration
+	policy                     peerPolicy
+	dropped                    atomic.Uint64
 	// refused counts packets to or from this host's own addresses on a
 	// port other than the self ports.
 	refused atomic.Uint64
 
-	mu     sync.Mutex
-	byUser map[string]int
-	live   map[*relayConn]struct{}
+	mu        sync.Mutex
+	byUser    map[string]int
+	byNetwork map[string]int
+	live      map[*relayConn]struct{}
 }
 
 func newRelays(relayIP, bindIP net.IP, policy peerPolicy, natIPs []net.IP, cfg Config) *relays {
@@ -46,19 +47,27 @@ func newRelays(relayIP, bindIP net.IP, policy peerPolicy, natIPs []net.IP, cfg C
 		natIPs:         natIPs,
 		inner:          &pturn.RelayAddressGeneratorStatic{RelayAddress: relayIP, Address: bindIP.String()},
 		perUser:        cfg.MaxAllocationsPerUser,
+		perNetwork:     cfg.MaxAllocationsPerNetwork,
 		total:          cfg.MaxAllocations,
 		bytesPerSecond: cfg.BytesPerSecond,
 		idle:           cfg.IdleTimeout,
 		byUser:         map[string]int{},
+		byNetwork:      map[string]int{},
 		live:           map[*relayConn]struct{}{},
 	}
 }
 
 // admit is the QuotaHandler: it answers 486 before any socket is opened.
-func (r *relays) admit(user string) bool {
+// key is the allocation's owner key (see owner).
+func (r *relays) admit(key string) bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return len(r.live) < r.total && r.byUser[user] < r.perUser
+	return r.roomFor(parseOwner(key))
+}
+
+// roomFor reports whether o may hold one more allocation; r.mu is held.
+func (r *relays) roomFor(o owner) bool {
+	return len(r.live) < r.total && r.byUser[o.user] < r.perUser && r.byNetwork[o.network] < r.perNetwork
 }
 
 func (r *relays) active() int {
@@ -70,15 +79,17 @@ func (r *relays) active() int {
 func (r *relays) Validate() error { return r.inner.Validate() }
 
 func (r *relays) AllocatePacketConn(conf pturn.AllocateListenerConfig) (net.PacketConn, net.Addr, error) {
+	o := parseOwner(conf.UserID)
 	r.mu.Lock()
-	if len(r.live) >= r.total || r.byUser[conf.UserID] >= r.perUser {
+	if !r.roomFor(o) {
 		r.mu.Unlock()
 		return nil, nil, errQuota
 	}
 	// Reserve before opening the socket so that concurrent requests
 	// cannot overshoot the quota.
-	rc := &relayConn{owner: r, user: conf.UserID}
-	r.byUser[conf.UserID]++
+	rc := &relayConn{relays: r, owner: o}
+	r.byUser[o.user]++
+	r.byNetwork[o.network]++
 	r.live[rc] = struct{}{}
 	r.mu.Unlock()
 
@@ -113,9 +124,29 @@ func (r *relays) release(rc *relayConn) {
 		return
 	}
 	delete(r.live, rc)
-	if r.byUser[rc.user]--; r.byUser[rc.user] <= 0 {
-		delete(r.byUser, rc.user)
+	if r.byUser[rc.owner.user]--; r.byUser[rc.owner.user] <= 0 {
+		delete(r.byUser, rc.owner.user)
 	}
+	if r.byNetwork[rc.owner.network]--; r.byNetwork[rc.owner.network] <= 0 {
+		delete(r.byNetwork, rc.owner.network)
+	}
+}
+
+// closeSessions closes the relays of the user's session (every session
+// when session is ""); the TURN server then deletes their allocations.
+func (r *relays) closeSessions(user, session string) int {
+	r.mu.Lock()
+	var ending []*relayConn
+	for rc := range r.live {
+		if rc.PacketConn != nil && rc.owner.user == user && (session == "" || rc.owner.session == session) {
+			ending = append(ending, rc)
+		}
+	}
+	r.mu.Unlock()
+	for _, rc := range ending {
+		_ = rc.Close()
+	}
+	return len(ending)
 }
 
 // expireIdle closes relays that carried nothing for the idle timeout; the
@@ -138,8 +169,8 @@ func (r *relays) expireIdle(now time.Time) int {
 // relayConn is one allocation's relay socket.
 type relayConn struct {
 	net.PacketConn
-	owner   *relays
-	user    string
+	relays  *relays
+	owner   owner
 	in, out *bucket
 	active  atomic.Int64 // unix nanoseconds of the last relayed packet
 	once    sync.Once
@@ -155,29 +186,29 @@ func (c *relayConn) ReadFrom(p []byte) (int, net.Addr, error) {
 		if err != nil {
 			return n, addr, err
 		}
-		addr = c.owner.fromLocal(addr)
-		if !c.owner.policy.deliverable(addr) {
-			c.owner.refused.Add(1)
+		addr = c.relays.fromLocal(addr)
+		if !c.relays.policy.deliverable(addr) {
+			c.relays.refused.Add(1)
 			continue
 		}
 		if c.in.take(n, time.Now()) {
 			c.touch()
 			return n, addr, nil
 		}
-		c.owner.dropped.Add(1)
+		c.relays.dropped.Add(1)
 	}
 }
 
 // WriteTo sends to a peer; packets over the byte rate are dropped, as a
 // congested link would.
 func (c *relayConn) WriteTo(p []byte, addr net.Addr) (int, error) {
-	if !c.owner.policy.deliverable(addr) {
-		c.owner.refused.Add(1)
+	if !c.relays.policy.deliverable(addr) {
+		c.relays.refused.Add(1)
 		return len(p), nil
 	}
-	addr = c.owner.toLocal(addr)
+	addr = c.relays.toLocal(addr)
 	if !c.out.take(len(p), time.Now()) {
-		c.owner.dropped.Add(1)
+		c.relays.dropped.Add(1)
 		return len(p), nil
 	}
 	c.touch()
@@ -188,7 +219,7 @@ func (c *relayConn) Close() error {
 	var err error
 	c.once.Do(func() {
 		err = c.PacketConn.Close()
-		c.owner.release(c)
+		c.relays.release(c)
 	})
 	return err
 }

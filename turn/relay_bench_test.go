@@ -36,7 +36,7 @@ func BenchmarkRelayWrite(b *testing.B) {
 			if tc.wrapped {
 				r := newRelays(net.IPv4(127, 0, 0, 1), net.IPv4(127, 0, 0, 1),
 					newPeerPolicy(nil, []net.IP{net.IPv4(203, 0, 113, 1)}, nil), nil, Config{BytesPerSecond: 1 << 40}.withDefaults())
-				rc := &relayConn{PacketConn: pc, owner: r, in: newBucket(1 << 40), out: newBucket(1 << 40)}
+				rc := &relayConn{PacketConn: pc, relays: r, in: newBucket(1 << 40), out: newBucket(1 << 40)}
 				rc.touch()
 				conn = rc
 			}

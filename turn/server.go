@@ -4,6 +4,7 @@ import (
 	"crypto/x509"
 	"fmt"
 	"net"
+	"time"
 
 	"github.com/livekit/protocol/livekit"
 )
@@ -58,6 +59,13 @@ func (s *Server) URLs() []string {
 // sfu.Config.ICEServers.
 func (s *Server) ICEServers(identity string) []*livekit.ICEServer {
 	u, p := s.Credentials(identity)
+	return []*livekit.ICEServer{{Urls: s.URLs(), Username: u, Credential: p}}
+}
+
+// SessionICEServers lists this server with credentials for the user's
+// sign-in session (sessionRef from SessionRef) that expire at expires.
+func (s *Server) SessionICEServers(user, sessionRef string, expires time.Time) []*livekit.ICEServer {
+	u, p := MintSessionCredentials(s.cfg.Secret, user, sessionRef, expires)
 	return []*livekit.ICEServer{{Urls: s.URLs(), Username: u, Credential: p}}
 }
 

@@ -17,6 +17,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/pion/stun/v3"
 	pturn "github.com/pion/turn/v5"
 
 	"souk/pionlog"
@@ -29,6 +30,7 @@ type Server struct {
 	relay  net.IP
 	policy peerPolicy
 	relays *relays
+	ended  *revocations
 	certs  *certReloader // nil without TLS
 	log    *slog.Logger
 	logged *logLimiter
@@ -92,6 +94,7 @@ func New(ctx context.Context, cfg Config, log *slog.Logger) (*Server, error) {
 	s := &Server{
 		cfg: cfg, relay: relay, log: log, policy: policy,
 		relays: newRelays(relay, bind, policy, natIPs, cfg),
+		ended:  newRevocations(cfg.CredentialTTL),
 		logged: newLogLimiter(cfg.LogInterval),
 	}
 	if err := s.start(ctx, listen); err != nil {
@@ -222,6 +225,7 @@ func (s *Server) expireIdle(ctx context.Context) {
 			if n := s.relays.expireIdle(now); n > 0 {
 				s.log.Debug("idle turn allocations expired", "count", n)
 			}
+			s.ended.prune(now)
 		}
 	}
 }
@@ -261,22 +265,46 @@ func relayBindIP(configured string, relay, listen net.IP) (net.IP, error) {
 	return relayIP("", listen)
 }
 
-// authenticate checks a TURN REST credential: "<expiry>:<identity>" signed
-// with the shared secret. The identity is the user for quotas.
+// authenticate checks a TURN REST credential: "<expiry>:<user>" or
+// "<expiry>:<user>:<session ref>:<issued>" (unix seconds) signed with the
+// shared secret. The
+// allocation's owner (client network, user, session) is what quotas count
+// and revocations match.
+//
+// Expiry bounds when an allocation may be created: a call outlives its
+// credential, so refreshes, permissions and channel binds of an
+// allocation made in time go on with it, until the session ends.
 func (s *Server) authenticate(ra *pturn.RequestAttributes) (string, []byte, bool) {
-	expiry, identity, ok := strings.Cut(ra.Username, ":")
-	exp, err := strconv.ParseInt(expiry, 10, 64)
+	c, err := parseUsername(ra.Username, s.cfg.CredentialTTL)
+	user, session, exp := c.user, c.session, c.expires.Unix()
 	switch {
-	case !ok || err != nil || identity == "":
-		s.refuseAuth(ra.SrcAddr, "username is not <expiry>:<identity>", ra.Username)
+	case err != nil:
+		s.refuseAuth(ra.SrcAddr, err.Error(), ra.Username)
 		return "", nil, false
-	case exp < time.Now().Unix():
+	case s.ended.refused(user, session, c.issued):
+		s.refuseAuth(ra.SrcAddr, "session ended", ra.Username)
+		return "", nil, false
+	case exp < time.Now().Unix() && ra.Method == stun.MethodAllocate:
 		s.refuseAuth(ra.SrcAddr, "credential expired", ra.Username)
 		return "", nil, false
 	}
+	o := owner{network: networkOf(ra.SrcAddr), user: user, session: session}
 	// A wrong password is found by the server's MESSAGE-INTEGRITY check
 	// after this returns; OnAuth below counts it.
-	return identity, pturn.GenerateAuthKey(ra.Username, ra.Realm, password(s.cfg.Secret, ra.Username)), true
+	return o.key(), pturn.GenerateAuthKey(ra.Username, ra.Realm, password(s.cfg.Secret, ra.Username)), true
+}
+
+// EndSessions refuses, from now on, the credentials of the user's session
+// (those minted until now for every session of the user when sessionRef
+// is "") and closes their allocations. It returns how many allocations it
+// closed.
+func (s *Server) EndSessions(user, sessionRef string) int {
+	s.ended.revoke(user, sessionRef, time.Now())
+	n := s.relays.closeSessions(user, sessionRef)
+	if n > 0 {
+		s.log.Info("turn allocations of an ended session closed", "user", user, "count", n)
+	}
+	return n
 }
 
 func (s *Server) refuseAuth(src net.Addr, why, user string) {
@@ -286,14 +314,15 @@ func (s *Server) refuseAuth(src net.Addr, why, user string) {
 	}
 }
 
-func (s *Server) admit(user, _ string, src net.Addr) bool {
-	if s.relays.admit(user) {
+func (s *Server) admit(key, _ string, src net.Addr) bool {
+	if s.relays.admit(key) {
 		return true
 	}
 	s.quotaRefusals.Add(1)
 	if s.logged.allow("quota " + hostOf(src)) {
-		s.log.Warn("turn allocation refused: quota reached", "client", hostOf(src), "user", user,
-			"per_user", s.cfg.MaxAllocationsPerUser, "total", s.cfg.MaxAllocations)
+		o := parseOwner(key)
+		s.log.Warn("turn allocation refused: quota reached", "client", hostOf(src), "user", o.user, "network", o.network,
+			"per_user", s.cfg.MaxAllocationsPerUser, "per_network", s.cfg.MaxAllocationsPerNetwork, "total", s.cfg.MaxAllocations)
 	}
 	return false
 }
@@ -320,6 +349,47 @@ func password(secret, username string) string {
 // MintCredentials returns a TURN REST credential for identity valid for ttl
 // under secret; external TURN servers with the same secret accept it.
 func MintCredentials(secret, identity string, ttl time.Duration) (username, pass string) {
-	username = strconv.FormatInt(time.Now().Add(ttl).Unix(), 10) + ":" + identity
+	return MintSessionCredentials(secret, identity, "", time.Now().Add(ttl))
+}
+
+// MintSessionCredentials returns a TURN REST credential for the user's
+// sign-in session (sessionRef from SessionRef; "" for none) that expires
+// at expires. Ending the session (Server.EndSessions) revokes it.
+func MintSessionCredentials(secret, user, sessionRef string, expires time.Time) (username, pass string) {
+	username = strconv.FormatInt(expires.Unix(), 10) + ":" + user
+	if sessionRef != "" {
+		username += ":" + sessionRef + ":" + strconv.FormatInt(time.Now().Unix(), 10)
+	}
 	return username, password(secret, username)
+}
+
+// credential is a parsed TURN username.
+type credential struct {
+	user, session   string
+	issued, expires time.Time
+}
+
+// parseUsername reads "<expiry>:<user>" or "<expiry>:<user>:<session
+// ref>:<issued>". Without an issue time, the credential counts as issued
+// ttl before it expires (MintCredentials does that).
+func parseUsername(username string, ttl time.Duration) (credential, error) {
+	errFormat := errors.New("username is not <expiry>:<user>[:<session>:<issued>]")
+	parts := strings.Split(username, ":")
+	if (len(parts) != 2 && len(parts) != 4) || parts[1] == "" || strings.Contains(username, ownerSep) {
+		return credential{}, errFormat
+	}
+	exp, err := strconv.ParseInt(parts[0], 10, 64)
+	if err != nil {
+		return credential{}, errFormat
+	}
+	c := credential{user: parts[1], expires: time.Unix(exp, 0)}
+	c.issued = c.expires.Add(-ttl)
+	if len(parts) == 4 {
+		issued, err := strconv.ParseInt(parts[3], 10, 64)
+		if err != nil || parts[2] == "" {
+			return credential{}, errFormat
+		}
+		c.session, c.issued = parts[2], time.Unix(issued, 0)
+	}
+	return c, nil
 }

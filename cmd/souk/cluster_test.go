@@ -557,6 +557,56 @@ func TestCluster(t *testing.T) {
 		}
 	})
 
+	t.Run("signing out on the platform node ends the call on the media node", func(t *testing.T) {
+		e := newClusterEnv(t, bin, clusterRedisURL())
+		web := e.start(t, "web", "SOUK_CLUSTER_ROLES=platform")
+		media := e.start(t, "media", "SOUK_CLUSTER_ROLES=sfu,turn", "SOUK_MEDIA_TURN_ENABLED=false")
+		e.waitNodes(t, "media", "web")
+		alice := signUp(t, web.url, "alice@example.com")
+		bob := signUp(t, web.url, "bob@example.com")
+		var call struct{ RoomName string }
+		if code := postJSON(t, web.url+"/api/calls", alice.AccessToken, `{"calleeId":"`+bob.UserID+`"}`, &call); code != 201 {
+			t.Fatalf("create call: %d", code)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+		defer cancel()
+		join := func(u platformUser, through string) (*client.Client, error) {
+			c, err := client.Connect(ctx, client.Config{URL: through, Token: callToken(t, web.url, u, call.RoomName), IncludeLoopback: true})
+			if err == nil {
+				t.Cleanup(c.Close)
+			}
+			return c, err
+		}
+		aliceClient, err := join(alice, web.url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bobClient, err := join(bob, media.url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		start := time.Now()
+		if code := postJSON(t, web.url+"/api/auth/logout", alice.AccessToken, `{}`, nil); code >= 300 {
+			t.Fatalf("logout: %d", code)
+		}
+		if _, err := aliceClient.WaitFor(ctx, func(m *livekit.SignalResponse) bool {
+			return m.GetLeave().GetReason() == livekit.DisconnectReason_PARTICIPANT_REMOVED
+		}); err != nil {
+			t.Fatalf("alice got no leave with PARTICIPANT_REMOVED: %v", err)
+		}
+		if _, err := bobClient.WaitFor(ctx, func(m *livekit.SignalResponse) bool {
+			for _, p := range m.GetUpdate().GetParticipants() {
+				if p.GetIdentity() == alice.UserID && p.GetDisconnectReason() == livekit.DisconnectReason_PARTICIPANT_REMOVED {
+					return true
+				}
+			}
+			return false
+		}); err != nil {
+			t.Fatalf("bob did not see alice removed: %v", err)
+		}
+		t.Logf("alice removed on the media node %v after logout on the platform node", time.Since(start).Round(time.Millisecond))
+	})
+
 	t.Run("the per-IP login limit holds across nodes", func(t *testing.T) {
 		e := newClusterEnv(t, bin, clusterRedisURL())
 		limit := "SOUK_PLATFORM_RATE_LIMIT_LOGIN_PER_IP_PER_MINUTE=6"

@@ -8,10 +8,13 @@ import (
 	"encoding/base64"
 	"io"
 	"log/slog"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"souk/config"
+	"souk/signal"
 	"souk/turn"
 )
 
@@ -91,7 +94,7 @@ func TestICEServersList(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer embedded.Close()
-	list := iceServers(m, embedded)("alice")
+	list := iceServers(m, embedded)(signal.ICEGrant{Identity: "alice", Relay: true})
 	if len(list) != 3 {
 		t.Fatalf("ice servers: %v", list)
 	}
@@ -113,5 +116,33 @@ func TestICEServersList(t *testing.T) {
 	}
 	if f := iceServers(config.Media{}, nil); f != nil {
 		t.Error("ice servers without any server")
+	}
+}
+
+// TURN credentials go to joins whose token allows the relay, name the
+// token's sign-in session, and end when the token does.
+func TestICEServersFollowTheToken(t *testing.T) {
+	m := config.DefaultMedia()
+	m.TURN.Secret = "shared"
+	m.TURN.ExternalURLs = []string{"turns:turn.example.org:443?transport=tcp"}
+	m.STUNServers = []string{"stun:stun.example.org:3478"}
+	list := iceServers(m, nil)
+	if got := list(signal.ICEGrant{Identity: "alice", Session: "s1", Relay: false}); len(got) != 1 || got[0].GetUsername() != "" {
+		t.Errorf("a token without the relay got %v, want STUN only", got)
+	}
+	expires := time.Now().Add(7 * time.Minute).Truncate(time.Second)
+	got := list(signal.ICEGrant{Identity: "alice", Session: "s1", Relay: true, Expires: expires})
+	if len(got) != 2 {
+		t.Fatalf("ice servers %v", got)
+	}
+	parts := strings.Split(got[0].GetUsername(), ":")
+	if len(parts) != 4 || parts[0] != strconv.FormatInt(expires.Unix(), 10) || parts[1] != "alice" || parts[2] != turn.SessionRef("s1") {
+		t.Errorf("username %q: want <token expiry>:alice:<session ref>:<issued>", got[0].GetUsername())
+	}
+	// A token living longer than credential_ttl gets credential_ttl.
+	far := list(signal.ICEGrant{Identity: "alice", Relay: true, Expires: time.Now().Add(48 * time.Hour)})
+	exp, _, _ := strings.Cut(far[0].GetUsername(), ":")
+	if n, _ := strconv.ParseInt(exp, 10, 64); time.Until(time.Unix(n, 0)) > m.TURN.CredentialTTL {
+		t.Errorf("credential expires %v from now, beyond credential_ttl %v", time.Until(time.Unix(n, 0)), m.TURN.CredentialTTL)
 	}
 }

@@ -54,7 +54,7 @@ func TestEveryRouteIsDocumented(t *testing.T) {
 	opts.Sessions = realtime.service
 	api := httpapi.NewServer(opts)
 	realtime.mount(api, log)
-	media, err := wireMedia(ctx, cfg, api, nil, log)
+	media, err := wireMedia(ctx, cfg, api, nil, nil, log)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -55,7 +55,7 @@ func serve(ctx context.Context, path string, environ []string, stdout, stderr io
 	// still talks to its participants, and the rest end in media.Close.
 	mediaCtx, cancelMedia := context.WithCancel(context.WithoutCancel(ctx))
 	defer cancelMedia()
-	media, err := wireMedia(mediaCtx, cfg, app.api, node, log)
+	media, err := wireMedia(mediaCtx, cfg, app.api, node, app.realtime, log)
 	if err != nil {
 		app.closeRealtime(ctx, log)
 		return err

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/netip"
+	"os"
 	"time"
 
 	"github.com/livekit/protocol/livekit"
@@ -12,7 +13,10 @@ import (
 
 	"souk/config"
 	"souk/pionlog"
+	"souk/platform"
 	"souk/platform/httpapi"
+	"souk/platform/realtime"
+	"souk/platform/realtime/bus"
 	"souk/roomservice"
 	"souk/sfu"
 	"souk/signal"
@@ -25,15 +29,24 @@ type mediaServer struct {
 	rooms   *sfu.Manager
 	signals *signal.Server
 	ops     *operatorAPI
+	// sessionBus delivers ended sign-in sessions to a node without the
+	// realtime channels (no platform role); nil otherwise.
+	sessionBus bus.Bus
+	log        *slog.Logger
 }
 
 // wireMedia starts TURN and the SFU and mounts the LiveKit-protocol
 // signalling endpoints (/rtc, /rtc/v1 and the validate paths).
 // With node set (a cluster), connections for rooms other nodes host are
 // relayed there.
-func wireMedia(ctx context.Context, cfg config.Config, api *httpapi.Server, node *clusterNode, log *slog.Logger) (*mediaServer, error) {
+//
+// Calls end with the sign-in session their media tokens were minted
+// under: joins check the session (through rt's store when this node has
+// the platform), and ended sessions, delivered by rt's bus or else by the
+// deployment's Redis, remove their participants and TURN allocations.
+func wireMedia(ctx context.Context, cfg config.Config, api *httpapi.Server, node *clusterNode, rt *realtimeChannels, log *slog.Logger) (*mediaServer, error) {
 	m := cfg.Media
-	ms := &mediaServer{}
+	ms := &mediaServer{log: log}
 	if !cfg.Cluster.HasRole(config.RoleTURN) {
 		m.TURN.Enabled = false
 	}
@@ -54,11 +67,15 @@ func wireMedia(ctx context.Context, cfg config.Config, api *httpapi.Server, node
 			// Validation made sure a node without rooms has Redis.
 			relay := node.attach(ctx, nil, m.Keys)
 			ms.signals = signal.NewServer(ctx, signal.Config{PingInterval: m.PingInterval, PingTimeout: m.PingTimeout,
-				Router: relay}, signal.StaticKeys(m.Keys), nil, log)
+				Router: relay, Sessions: rt.sessionChecker()}, signal.StaticKeys(m.Keys), nil, log)
 			api.Router().Handle("/rtc", ms.signals)
 			api.Router().Handle("/rtc/*", ms.signals)
 			// RoomService calls go to a media node, which checks them.
 			api.Router().Handle(roomservice.PathPrefix+"*", relay.RoomService().ToMediaNode())
+		}
+		if err := ms.followSessionEnds(ctx, cfg, rt); err != nil {
+			ms.Close(ctx, log)
+			return nil, err
 		}
 		return ms, nil
 	}
@@ -77,7 +94,6 @@ func wireMedia(ctx context.Context, cfg config.Config, api *httpapi.Server, node
 		MaxDataPacketBytes:      m.MaxDataPacketBytes,
 		AdvertiseClientProtocol: m.AdvertiseClientProtocol,
 		WebRTC:                  webrtcCfg,
-		ICEServers:              iceServers(m, ms.turn),
 		OnEvent:                 ops.observe,
 	}, log)
 	if err != nil {
@@ -87,7 +103,8 @@ func wireMedia(ctx context.Context, cfg config.Config, api *httpapi.Server, node
 	}
 	ms.rooms = rooms
 	logAdvertised(log, cfg, nodeIPs, ms.turn)
-	sigCfg := signal.Config{PingInterval: m.PingInterval, PingTimeout: m.PingTimeout}
+	sigCfg := signal.Config{PingInterval: m.PingInterval, PingTimeout: m.PingTimeout,
+		Sessions: rt.sessionChecker(), ICEServers: iceServers(m, ms.turn)}
 	var roomsElsewhere roomservice.Cluster
 	if node != nil {
 		relay := node.attach(ctx, rooms, m.Keys)
@@ -102,7 +119,54 @@ func wireMedia(ctx context.Context, cfg config.Config, api *httpapi.Server, node
 	r.Handle("/rtc/*", ms.signals)
 	ops.mount(r, rooms, roomsElsewhere, m.Keys, log)
 	api.MountLiveRooms(liveRooms{rooms})
+	if err := ms.followSessionEnds(ctx, cfg, rt); err != nil {
+		ms.Close(ctx, log)
+		return nil, err
+	}
 	return ms, nil
+}
+
+// followSessionEnds has ended sign-in sessions end their calls here: from
+// the realtime channels' bus when this node has them, else (a media node
+// of a cluster) from a subscription of its own to the same Redis bus.
+func (ms *mediaServer) followSessionEnds(ctx context.Context, cfg config.Config, rt *realtimeChannels) error {
+	if rt != nil {
+		rt.service.OnSessionEnd(ms.endSessions)
+		return nil
+	}
+	if cfg.Redis.URL == "" {
+		// One process without the platform: no one signs in here.
+		return nil
+	}
+	host, _ := os.Hostname()
+	b, err := bus.NewRedis(ctx, cfg.Redis.URL, cfg.Realtime.RedisPrefix, fmt.Sprintf("%s-%d-media", host, os.Getpid()), ms.log)
+	if err != nil {
+		return fmt.Errorf("session ends: %w", err)
+	}
+	b.Subscribe(func(msg bus.Message) {
+		if end, ok := realtime.SessionEndOf(msg); ok {
+			ms.endSessions(end)
+		}
+	})
+	ms.sessionBus = b
+	return nil
+}
+
+// endSessions removes this node's participants of the ended sign-in
+// session (PARTICIPANT_REMOVED), refuses its media tokens and TURN
+// credentials, and closes its TURN allocations.
+func (ms *mediaServer) endSessions(end platform.SessionEnd) {
+	removed, closed := 0, 0
+	if ms.signals != nil {
+		removed = ms.signals.EndSessions(end.UserID, end.SessionID)
+	}
+	if ms.turn != nil {
+		closed = ms.turn.EndSessions(end.UserID, turn.SessionRef(end.SessionID))
+	}
+	if removed > 0 || closed > 0 {
+		ms.log.Info("calls of an ended sign-in session ended", "user", end.UserID, "reason", end.Reason,
+			"participants", removed, "turn_allocations", closed)
+	}
 }
 
 // webrtcConfig is the SFU's transport configuration from media.*, with
@@ -160,20 +224,21 @@ func turnConfig(m config.Media, nodeIPs []string) turn.Config {
 		relayIP = nodeIPs[0]
 	}
 	tc := turn.Config{
-		ListenIP:              m.TURN.ListenIP,
-		UDPPort:               m.TURN.UDPPort,
-		TCPPort:               m.TURN.TCPPort,
-		RelayIP:               relayIP,
-		Domain:                m.TURN.Domain,
-		Realm:                 m.TURN.Realm,
-		CredentialTTL:         m.TURN.CredentialTTL,
-		Secret:                m.TURN.Secret,
-		AllowPeers:            mustPrefixes(m.TURN.AllowPeers),
-		OwnIPs:                nodeIPs,
-		MaxAllocationsPerUser: m.TURN.MaxAllocationsPerUser,
-		MaxAllocations:        m.TURN.MaxAllocations,
-		BytesPerSecond:        m.TURN.BytesPerSecond,
-		IdleTimeout:           m.TURN.IdleTimeout,
+		ListenIP:                 m.TURN.ListenIP,
+		UDPPort:                  m.TURN.UDPPort,
+		TCPPort:                  m.TURN.TCPPort,
+		RelayIP:                  relayIP,
+		Domain:                   m.TURN.Domain,
+		Realm:                    m.TURN.Realm,
+		CredentialTTL:            m.TURN.CredentialTTL,
+		Secret:                   m.TURN.Secret,
+		AllowPeers:               mustPrefixes(m.TURN.AllowPeers),
+		OwnIPs:                   nodeIPs,
+		MaxAllocationsPerUser:    m.TURN.MaxAllocationsPerUser,
+		MaxAllocationsPerNetwork: m.TURN.MaxAllocationsPerNetwork,
+		MaxAllocations:           m.TURN.MaxAllocations,
+		BytesPerSecond:           m.TURN.BytesPerSecond,
+		IdleTimeout:              m.TURN.IdleTimeout,
 	}
 	// A browser forced to relay reaches the SFU on this host through its
 	// media port; every other port of this host stays closed to relays.
@@ -192,17 +257,25 @@ func turnConfig(m config.Media, nodeIPs []string) turn.Config {
 
 // iceServers lists, per join, the embedded TURN server, external TURN
 // servers sharing the secret, and STUN servers, each with what it needs.
-func iceServers(m config.Media, t *turn.Server) func(identity string) []*livekit.ICEServer {
+// TURN credentials go only to joins whose token allows the relay, name
+// the token's sign-in session and end with the token (at most
+// media.turn.credential_ttl from now).
+func iceServers(m config.Media, t *turn.Server) func(signal.ICEGrant) []*livekit.ICEServer {
 	if t == nil && len(m.TURN.ExternalURLs) == 0 && len(m.STUNServers) == 0 {
 		return nil
 	}
-	return func(identity string) []*livekit.ICEServer {
+	return func(g signal.ICEGrant) []*livekit.ICEServer {
 		var out []*livekit.ICEServer
-		if t != nil {
-			out = append(out, t.ICEServers(identity)...)
+		expires := time.Now().Add(m.TURN.CredentialTTL)
+		if !g.Expires.IsZero() && g.Expires.Before(expires) {
+			expires = g.Expires
 		}
-		if len(m.TURN.ExternalURLs) > 0 {
-			u, p := turn.MintCredentials(m.TURN.Secret, identity, m.TURN.CredentialTTL)
+		ref := turn.SessionRef(g.Session)
+		if t != nil && g.Relay {
+			out = append(out, t.SessionICEServers(g.Identity, ref, expires)...)
+		}
+		if len(m.TURN.ExternalURLs) > 0 && g.Relay {
+			u, p := turn.MintSessionCredentials(m.TURN.Secret, g.Identity, ref, expires)
 			out = append(out, &livekit.ICEServer{Urls: m.TURN.ExternalURLs, Username: u, Credential: p})
 		}
 		if len(m.STUNServers) > 0 {
@@ -225,6 +298,11 @@ func mustPrefixes(cidrs []string) []netip.Prefix {
 
 // Close ends signalling first (clients get a leave), then the rooms, then TURN.
 func (ms *mediaServer) Close(ctx context.Context, log *slog.Logger) {
+	if ms.sessionBus != nil {
+		if err := ms.sessionBus.Close(); err != nil {
+			log.Warn("session end subscription did not close cleanly", "err", err)
+		}
+	}
 	if ms.signals != nil {
 		if err := ms.signals.Close(ctx); err != nil {
 			log.Warn("signalling did not close cleanly", "err", err)

@@ -16,6 +16,7 @@ import (
 	"souk/platform/realtime"
 	"souk/platform/realtime/bus"
 	"souk/platform/store"
+	"souk/signal"
 )
 
 // realtimeChannels is the mounted realtime service and the bus it owns.
@@ -25,6 +26,17 @@ type realtimeChannels struct {
 	crossNode bool
 	node      string
 	slotsDB   *redis.Client // the shared connection count's; nil on one node
+	accounts  *store.AccountService
+}
+
+// sessionChecker is what signalling asks whether a media token's sign-in
+// session is live; nil (no store on this node) leaves it to the ended
+// sessions the bus delivers.
+func (c *realtimeChannels) sessionChecker() signal.SessionChecker {
+	if c == nil {
+		return nil
+	}
+	return c.accounts
 }
 
 // connectionSlotTTL is how long a socket's slot in the shared per-user
@@ -93,7 +105,7 @@ func wireRealtime(ctx context.Context, cfg config.Config, db *store.DB, node *cl
 		}
 		return nil, fmt.Errorf("realtime: %w", err)
 	}
-	return &realtimeChannels{service: svc, bus: b, crossNode: cfg.Redis.URL != "", node: name, slotsDB: slotsDB}, nil
+	return &realtimeChannels{service: svc, bus: b, crossNode: cfg.Redis.URL != "", node: name, slotsDB: slotsDB, accounts: accounts}, nil
 }
 
 // mount serves the channels at /socket.io/ below the site middleware.

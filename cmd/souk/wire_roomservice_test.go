@@ -42,7 +42,7 @@ func TestOperatorAPIIsWired(t *testing.T) {
 		t.Fatal(err)
 	}
 	api := httpapi.NewServer(httpapi.Options{Logger: log, Sites: mustSites(t, cfg)})
-	media, err := wireMedia(ctx, cfg, api, nil, log)
+	media, err := wireMedia(ctx, cfg, api, nil, nil, log)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/danielgtaylor/huma/v2"
+	"github.com/golang-jwt/jwt/v5"
 	"github.com/livekit/protocol/auth"
 
 	"souk/platform"
@@ -120,7 +121,7 @@ func (s *Server) mintMediaToken(ctx context.Context, in *tokenInput) (*tokenOutp
 	if token == "" {
 		return tokenError(http.StatusForbidden, "missing api token; sign in again"), nil
 	}
-	user, err := s.opts.Accounts.AuthenticateAPIToken(ctx, site, token)
+	sess, err := s.opts.Accounts.AuthenticateAPISession(ctx, site, token)
 	if err != nil {
 		if platform.ErrorCode(err) == platform.EUNAUTHORIZED {
 			return tokenError(http.StatusForbidden, "the api token is expired or revoked; sign in again"), nil
@@ -128,6 +129,7 @@ func (s *Server) mintMediaToken(ctx context.Context, in *tokenInput) (*tokenOutp
 		LoggerFrom(ctx).Error("authenticate api token", "err", err)
 		return tokenError(http.StatusInternalServerError, "internal error"), nil
 	}
+	user := sess.User
 	var req TokenRequest
 	if err := json.Unmarshal(in.RawBody, &req); err != nil {
 		return tokenError(http.StatusBadRequest, "the body must be JSON {roomName, participantName}"), nil
@@ -143,52 +145,74 @@ func (s *Server) mintMediaToken(ctx context.Context, in *tokenInput) (*tokenOutp
 	if req.ParticipantName == "" {
 		req.ParticipantName = "Participant" + user.ID
 	}
-	if err := s.mayJoin(ctx, user, req.RoomName); err != nil {
+	relay, err := s.mayJoin(ctx, user, req.RoomName)
+	if err != nil {
 		if platform.ErrorCode(err) == platform.EINTERNAL {
 			LoggerFrom(ctx).Error("check room access", "err", err)
 			return tokenError(http.StatusInternalServerError, "internal error"), nil
 		}
 		return tokenError(http.StatusForbidden, platform.ErrorMessage(err)), nil
 	}
-	jwt, err := s.signMediaToken(user.ID, req.ParticipantName, req.RoomName)
+	signed, err := s.signMediaToken(mediaClaims{Session: sess.ID, TURN: relay}, user.ID, req.ParticipantName, req.RoomName)
 	if err != nil {
 		LoggerFrom(ctx).Error("sign media token", "err", err)
 		return tokenError(http.StatusInternalServerError, "internal error"), nil
 	}
-	return &tokenOutput{Status: http.StatusOK, CacheControl: "no-store", Body: tokenBody{Token: jwt}}, nil
+	return &tokenOutput{Status: http.StatusOK, CacheControl: "no-store", Body: tokenBody{Token: signed}}, nil
 }
 
 var errNotYourRoom = platform.Errorf(platform.EFORBIDDEN, "you are not a participant of this room")
 
 // mayJoin allows the user's personal room and connection-test room, and
 // a call room whose caller the user is, or to which the user was invited
-// and which is not over.
-func (s *Server) mayJoin(ctx context.Context, user *platform.User, room string) error {
-	if room == user.ID || room == platform.DiagnosticsRoom(user.ID) {
-		return nil
+// and which is not over. relay says whether the join gets TURN
+// credentials: for a call, and for the connection test, which checks
+// TURN; not for the personal room, where no one else is met.
+func (s *Server) mayJoin(ctx context.Context, user *platform.User, room string) (relay bool, err error) {
+	switch room {
+	case user.ID:
+		return false, nil
+	case platform.DiagnosticsRoom(user.ID):
+		return true, nil
 	}
 	call, err := s.opts.Calls.FindCall(ctx, user.Site, room)
 	if platform.ErrorCode(err) == platform.ENOTFOUND {
-		return errNotYourRoom
+		return false, errNotYourRoom
 	}
 	if err != nil {
-		return err
+		return false, err
 	}
 	switch {
 	case call.CallerID == user.ID:
-		return nil
+		return true, nil
 	case !call.Participant(user.ID):
-		return errNotYourRoom
+		return false, errNotYourRoom
 	case call.State == platform.CallRinging || call.State == platform.CallAccepted:
-		return nil
+		return true, nil
 	default:
-		return platform.Errorf(platform.EFORBIDDEN, "this call is %s", call.State)
+		return false, platform.Errorf(platform.EFORBIDDEN, "this call is %s", call.State)
 	}
+}
+
+// mediaClaims go beside LiveKit's grants in a media token; the
+// signalling server (souk/signal) reads them under these names. Session
+// is the sign-in session the token is minted under: a join is refused
+// once it has ended. TURN is whether the join gets relay credentials.
+type mediaClaims struct {
+	Session string `json:"sid"`
+	TURN    bool   `json:"turn,omitempty"`
+}
+
+// mediaToken is the whole payload of a media token.
+type mediaToken struct {
+	jwt.RegisteredClaims
+	auth.ClaimGrants
+	mediaClaims
 }
 
 // signMediaToken grants joining one room, publishing and subscribing, and
 // nothing else (no room admin, no recording, no listing rooms).
-func (s *Server) signMediaToken(identity, name, room string) (string, error) {
+func (s *Server) signMediaToken(claims mediaClaims, identity, name, room string) (string, error) {
 	keys := make([]string, 0, len(s.opts.MediaKeys))
 	for k := range s.opts.MediaKeys {
 		keys = append(keys, k)
@@ -202,10 +226,13 @@ func (s *Server) signMediaToken(identity, name, room string) (string, error) {
 		ttl = 10 * time.Minute
 	}
 	yes := true
-	return auth.NewAccessToken(keys[0], s.opts.MediaKeys[keys[0]]).
-		SetIdentity(identity).
-		SetName(name).
-		SetVideoGrant(&auth.VideoGrant{RoomJoin: true, Room: room, CanPublish: &yes, CanSubscribe: &yes, CanPublishData: &yes}).
-		SetValidFor(ttl).
-		ToJWT()
+	now := time.Now()
+	tok := mediaToken{
+		RegisteredClaims: jwt.RegisteredClaims{Issuer: keys[0], Subject: identity,
+			IssuedAt: jwt.NewNumericDate(now), NotBefore: jwt.NewNumericDate(now), ExpiresAt: jwt.NewNumericDate(now.Add(ttl))},
+		ClaimGrants: auth.ClaimGrants{Name: name,
+			Video: &auth.VideoGrant{RoomJoin: true, Room: room, CanPublish: &yes, CanSubscribe: &yes, CanPublishData: &yes}},
+		mediaClaims: claims,
+	}
+	return jwt.NewWithClaims(jwt.SigningMethodHS256, tok).SignedString([]byte(s.opts.MediaKeys[keys[0]]))
 }

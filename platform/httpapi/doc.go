@@ -29,7 +29,9 @@
 // POST /token is the exception: it answers {errorMessage}, the shape the
 // call screen reads.
 //
-// livekit/protocol/auth mints media tokens. Other transports (signalling, realtime) mount
+// livekit/protocol/auth with golang-jwt mints media tokens: LiveKit's
+// grants plus the sign-in session and TURN claims that souk/signal reads.
+// Other transports (signalling, realtime) mount
 // themselves on Server.Router from the main package.
 //
 // Imports (checked by internal/importrules):

@@ -69,6 +69,9 @@ type Service struct {
 	mu          sync.Mutex
 	connections map[userKey]int
 	sockets     map[userKey]map[*socketio.Socket]struct{}
+	// sessionEnds are told of every ended session this node hears of,
+	// after its sockets are closed (OnSessionEnd).
+	sessionEnds []func(platform.SessionEnd)
 
 	counts counters // see Stats
 }

@@ -55,10 +55,36 @@ func (s *Service) endSessions(raw json.RawMessage) {
 			ending = append(ending, sock)
 		}
 	}
+	listeners := s.sessionEnds
 	s.mu.Unlock()
 	for _, sock := range ending {
 		s.endSocket(sock, end.Reason)
 	}
+	for _, f := range listeners {
+		f(end)
+	}
+}
+
+// OnSessionEnd has f called on this node for every ended session the bus
+// delivers (from any node), so that what else the session holds open
+// here, such as its calls, ends too.
+func (s *Service) OnSessionEnd(f func(platform.SessionEnd)) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.sessionEnds = append(s.sessionEnds[:len(s.sessionEnds):len(s.sessionEnds)], f)
+}
+
+// SessionEndOf decodes a bus message that ends sessions; ok is false for
+// other messages. Processes that subscribe to the bus without a Service
+// (a media node without the platform) use it.
+func SessionEndOf(m bus.Message) (end platform.SessionEnd, ok bool) {
+	if m.Kind != kindSessionEnd {
+		return platform.SessionEnd{}, false
+	}
+	if err := json.Unmarshal(m.Data, &end); err != nil {
+		return platform.SessionEnd{}, false
+	}
+	return end, true
 }
 
 // endSocket tells the client why its session ended, then closes it.

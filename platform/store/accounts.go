@@ -345,6 +345,18 @@ func (s *AccountService) AuthenticateAccessToken(ctx context.Context, site, toke
 	return &platform.Session{ID: tok.SessionID, User: u, AccessToken: token, ExpiresAt: tok.ExpiresAt}, nil
 }
 
+// SessionLive reports whether the sign-in session still has an
+// unrevoked, unexpired token: media tokens minted under it are refused
+// once it has none.
+func (s *AccountService) SessionLive(ctx context.Context, sessionID string) (bool, error) {
+	n, err := s.db.NewSelect().Model((*tokenRow)(nil)).
+		Where("session_id = ? AND revoked_at IS NULL AND expires_at > ?", sessionID, now()).Count(ctx)
+	if err != nil {
+		return false, fmt.Errorf("check session: %w", err)
+	}
+	return n > 0, nil
+}
+
 // Logout implements platform.AccountService.
 func (s *AccountService) Logout(ctx context.Context, site, sessionID string) error {
 	_, err := s.db.NewUpdate().Model((*tokenRow)(nil)).Set("revoked_at = ?", now()).
