@@ -93,8 +93,7 @@ type WebRTCConfig struct {
 	// NoDirectSRTP keeps every packet on pion's paths. By default a
 	// connection whose ICE pair is on the shared UDP port gets its
 	// forwarded packets encrypted and queued there directly
-	// (direct_out.go), and its media, RTCP and consent checks read there
-	// (direct_in.go, direct_in_rtp.go, direct_stun.go).
+	// (sfu/direct), and its media, RTCP and consent checks read there.
 	NoDirectSRTP bool
 
 	// Codecs rooms allow; the zero value allows every codec we forward.

@@ -105,7 +105,7 @@ func (d *downlinkState) onFeedback(fb *rtcp.TransportLayerCC) {
 }
 
 // onFeedbackWire is onFeedback for feedback read off the socket as
-// bytes (direct_in.go).
+// bytes (sfu/direct).
 func (d *downlinkState) onFeedbackWire(b []byte) error {
 	return d.sendSide.OnFeedbackWire(b, time.Now())
 }

@@ -223,7 +223,7 @@ func (m *Manager) newParticipant(r *Room, req JoinRequest, sink Sink) (*Particip
 	}
 	p.sub.midMap = func() map[string]string { return midMap(p.sub.pc) }
 	if out != nil {
-		out.onTransportFeedback(p.down.onFeedbackWire)
+		out.OnTransportFeedback(p.down.onFeedbackWire)
 	}
 	p.sub.onConnectionState(p.onConnectionState)
 	// The client adopts server-created channels on the subscriber

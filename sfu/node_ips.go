@@ -21,7 +21,7 @@ type ipPlan struct {
 	only  func(net.IP) bool // the addresses to gather on; nil: all
 	// natted maps each node IP that is not the host's own (the public
 	// side of a 1:1 NAT) to the host's addresses it is advertised for:
-	// the sockets a candidate at that address may be (direct_out.go).
+	// the sockets a candidate at that address may be (sfu/direct).
 	natted map[netip.Addr][]netip.Addr
 }
 
@@ -32,7 +32,7 @@ type ipPlan struct {
 // Every candidate must name the socket it is gathered on, or an address
 // that is not the host's own: with one socket per address on the shared
 // UDP port, the packets of a pair leave from the socket of its local
-// candidate, and the direct send path (direct_out.go) finds that socket
+// candidate, and the direct send path (sfu/direct) finds that socket
 // by the candidate's address. pion's plain 1:1 mapping (SetNAT1To1IPs)
 // gives every local address the node address instead, so on a host with
 // two addresses that advertises the second, the candidate kept for it was

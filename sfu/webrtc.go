@@ -18,12 +18,16 @@ import (
 	"github.com/pion/interceptor"
 	"github.com/pion/interceptor/pkg/nack"
 	"github.com/pion/interceptor/pkg/report"
+	"github.com/pion/logging"
 	"github.com/pion/sdp/v3"
 	"github.com/pion/stun/v3"
+	piontransport "github.com/pion/transport/v4"
 	"github.com/pion/transport/v4/stdnet"
 	"github.com/pion/webrtc/v4"
 
 	"souk/pionlog"
+	"souk/sfu/direct"
+	"souk/sfu/sharedport"
 	"souk/sfu/twccfeedback"
 )
 
@@ -31,7 +35,7 @@ import (
 // without anything pion reads from the peer, and failed iceFailedTimeout
 // later (30 s in all, pion's default). On the direct path pion reads
 // neither a subscriber's RTCP nor the peer's consent checks
-// (direct_stun.go), only the answers to its own checks, which it sends
+// (sfu/direct), only the answers to its own checks, which it sends
 // every iceKeepaliveInterval: 10 s lets four in a row be lost before the
 // connection counts as disconnected (pion's default 5 s allowed one).
 const (
@@ -40,33 +44,72 @@ const (
 	iceKeepaliveInterval   = 2 * time.Second
 )
 
-// newAPI builds the pion API shared by all peer connections. Only the
-// interceptors the receiving side needs are registered: NACK generation
-// toward publishers, receiver reports and transport-wide feedback for the
-// publisher's bandwidth estimate. None of them touches sent packets, and
-// none runs before the connection receives a stream (lazy_interceptor.go,
-// sfu/twccfeedback). NACK responses and keyframe requests are handled by
-// our own code from the shared packet cache, so pion's NACK responder
-// (which copies every packet per subscriber) is left out.
-//
-// Sockets of the shared UDP port batch their writes (batch_conn.go); the
-// returned mediaSockets flushes and closes them.
+// newAPI builds the pion API shared by all peer connections, in four
+// steps: the codecs and the receiving side's interceptors
+// (receiveInterceptors), the setting engine's fixed choices
+// (settingEngine), the addresses candidates are gathered on
+// (addressFilters) and the media ports (openPorts). The returned
+// mediaSockets flushes and closes the shared port's sockets (sfu/sharedport)
+// and makes each connection's own API (peerAPI).
 func newAPI(cfg WebRTCConfig) (*webrtc.API, *mediaSockets, error) {
-	me := &webrtc.MediaEngine{}
-	if err := registerCodecs(me, cfg.Codecs); err != nil {
-		return nil, nil, err
-	}
 	lf := cfg.LoggerFactory
 	if lf == nil {
 		lf = pionlog.New(slog.Default())
 	}
-	reg := &interceptor.Registry{}
+	me, reg, receive, err := receiveInterceptors(cfg.Codecs, lf)
+	if err != nil {
+		return nil, nil, err
+	}
+	se := settingEngine(cfg, lf)
+	// The network sockets and candidates are made on: the configured one
+	// (a virtual or wrapped one in tests) or the host's.
+	base := cfg.Net
+	if base == nil {
+		n, err := stdnet.NewNet()
+		if err != nil {
+			return nil, nil, fmt.Errorf("network for media: %w", err)
+		}
+		base = n
+	}
+	filters, err := addressFilters(&se, cfg, base)
+	if err != nil {
+		return nil, nil, err
+	}
+	sockets, err := openPorts(&se, cfg, base, filters, lf)
+	if err != nil {
+		return nil, nil, err
+	}
+	sockets.me, sockets.se, sockets.receive = me, se, receive
+	api := webrtc.NewAPI(webrtc.WithMediaEngine(me), webrtc.WithInterceptorRegistry(reg), webrtc.WithSettingEngine(se))
+	// A connection that only sends (the subscriber connection of the
+	// two-connection path) needs none of them: without interceptors it
+	// runs no NACK, TWCC or report loops (each a ticker per connection,
+	// 22 wake-ups a second together) and RTCP reaches our own readers
+	// unchanged.
+	sockets.sendOnly = webrtc.NewAPI(webrtc.WithMediaEngine(me), webrtc.WithInterceptorRegistry(&interceptor.Registry{}), webrtc.WithSettingEngine(se))
+	return api, sockets, nil
+}
+
+// receiveInterceptors registers the codecs and the interceptors the
+// receiving side needs: NACK generation toward publishers, receiver
+// reports and transport-wide feedback for the publisher's bandwidth
+// estimate. None of them touches sent packets, and none runs before the
+// connection receives a stream (lazy_interceptor.go, sfu/twccfeedback).
+// NACK responses and keyframe requests are handled by our own code from
+// the shared packet cache, so pion's NACK responder (which copies every
+// packet per subscriber) is left out. It returns the factories too, from
+// which peerAPI makes each connection's own instances.
+func receiveInterceptors(codecs CodecConfig, lf logging.LoggerFactory) (*webrtc.MediaEngine, *interceptor.Registry, []interceptor.Factory, error) {
+	me := &webrtc.MediaEngine{}
+	if err := registerCodecs(me, codecs); err != nil {
+		return nil, nil, nil, err
+	}
 	// Retransmissions a publisher sends on its RTX SSRC never reach the
 	// generator's log of the media SSRC, so without a cap it would keep
 	// asking for a repaired packet until it leaves the window (seconds).
 	gen, err := nack.NewGeneratorInterceptor(nack.WithGeneratorLoggerFactory(lf), nack.GeneratorMaxNacksPerPacket(maxNACKsPerPacket))
 	if err != nil {
-		return nil, nil, fmt.Errorf("nack generator: %w", err)
+		return nil, nil, nil, fmt.Errorf("nack generator: %w", err)
 	}
 	// Each starts its loop with the first received stream (lazyFactory).
 	receive := []interceptor.Factory{lazyFactory{gen}}
@@ -75,7 +118,7 @@ func newAPI(cfg WebRTCConfig) (*webrtc.API, *mediaSockets, error) {
 	// pion's wraps the packets written to subscribers.
 	rr, err := report.NewReceiverInterceptor(report.WithReceiverLoggerFactory(lf))
 	if err != nil {
-		return nil, nil, fmt.Errorf("rtcp receiver reports: %w", err)
+		return nil, nil, nil, fmt.Errorf("rtcp receiver reports: %w", err)
 	}
 	receive = append(receive, lazyFactory{rr})
 	// Transport-wide feedback toward publishers, negotiated as pion's
@@ -86,14 +129,20 @@ func newAPI(cfg WebRTCConfig) (*webrtc.API, *mediaSockets, error) {
 	for _, kind := range []webrtc.RTPCodecType{webrtc.RTPCodecTypeVideo, webrtc.RTPCodecTypeAudio} {
 		me.RegisterFeedback(webrtc.RTCPFeedback{Type: webrtc.TypeRTCPFBTransportCC}, kind)
 		if err := me.RegisterHeaderExtension(webrtc.RTPHeaderExtensionCapability{URI: sdp.TransportCCURI}, kind); err != nil {
-			return nil, nil, fmt.Errorf("twcc extension: %w", err)
+			return nil, nil, nil, fmt.Errorf("twcc extension: %w", err)
 		}
 	}
 	receive = append(receive, twccfeedback.Factory{Log: slog.Default().With("component", "sfu")})
+	reg := &interceptor.Registry{}
 	for _, f := range receive {
 		reg.Add(f)
 	}
+	return me, reg, receive, nil
+}
 
+// settingEngine is the settings every connection shares whatever its
+// ports: SRTP profiles, ICE timeouts, loopback and a configured network.
+func settingEngine(cfg WebRTCConfig, lf logging.LoggerFactory) webrtc.SettingEngine {
 	se := webrtc.SettingEngine{LoggerFactory: lf}
 	// AEAD-AES-128-GCM first: it encrypts a packet several times faster
 	// than AES-CM with HMAC-SHA1 (pion runs CM one block at a time) and
@@ -106,47 +155,62 @@ func newAPI(cfg WebRTCConfig) (*webrtc.API, *mediaSockets, error) {
 		se.SetNet(cfg.Net)
 		se.SetICEMulticastDNSMode(ice.MulticastDNSModeDisabled)
 	}
-	// The network sockets and candidates are made on: the configured one
-	// (a virtual or wrapped one in tests) or the host's.
-	base := cfg.Net
-	if base == nil {
-		n, err := stdnet.NewNet()
-		if err != nil {
-			return nil, nil, fmt.Errorf("network for media: %w", err)
-		}
-		base = n
-	}
+	return se
+}
+
+// candidateFilters is which interfaces and addresses candidates are
+// gathered on (nil: all), and the host addresses each advertised 1:1 NAT
+// address stands for.
+type candidateFilters struct {
+	iface  func(string) bool
+	ip     func(net.IP) bool
+	natted map[netip.Addr][]netip.Addr
+}
+
+// addressFilters sets on se the interfaces and addresses candidates are
+// gathered on, and the rewriting of host candidates to the node IPs
+// (node_ips.go).
+func addressFilters(se *webrtc.SettingEngine, cfg WebRTCConfig, base piontransport.Net) (candidateFilters, error) {
 	var (
+		f          candidateFilters
 		nodeFilter func(net.IP) bool
-		natted     map[netip.Addr][]netip.Addr
 	)
 	if len(cfg.NodeIPs) > 0 {
 		local, err := localAddrs(base)
 		if err != nil {
-			return nil, nil, err
+			return f, err
 		}
 		plan, err := nodeIPPlan(cfg.NodeIPs, local)
 		if err != nil {
-			return nil, nil, err
+			return f, err
 		}
 		if err := se.SetICEAddressRewriteRules(plan.rules...); err != nil {
-			return nil, nil, fmt.Errorf("node ips: %w", err)
+			return f, fmt.Errorf("node ips: %w", err)
 		}
 		nodeFilter = plan.only
-		natted = plan.natted
+		f.natted = plan.natted
 	}
-	ifFilter, ipFilter := cfg.interfaceFilter(), bothFilters(cfg.ipFilter(), nodeFilter)
-	if ifFilter != nil {
-		se.SetInterfaceFilter(ifFilter)
+	f.iface, f.ip = cfg.interfaceFilter(), bothFilters(cfg.ipFilter(), nodeFilter)
+	if f.iface != nil {
+		se.SetInterfaceFilter(f.iface)
 	}
-	if ipFilter != nil {
-		se.SetIPFilter(ipFilter)
+	if f.ip != nil {
+		se.SetIPFilter(f.ip)
 	}
+	return f, nil
+}
+
+// openPorts opens the media ports cfg names (the shared UDP port, whose
+// sockets batch their writes and route reads, an ephemeral UDP port
+// range, the shared TCP port) and sets them and the network types on se.
+// With the shared UDP port, and unless cfg turns it off, connections get
+// the direct path (sfu/direct).
+func openPorts(se *webrtc.SettingEngine, cfg WebRTCConfig, base piontransport.Net, filters candidateFilters, lf logging.LoggerFactory) (*mediaSockets, error) {
 	var networks []webrtc.NetworkType
 	sockets := &mediaSockets{}
-	fail := func(err error) (*webrtc.API, *mediaSockets, error) {
+	fail := func(err error) (*mediaSockets, error) {
 		_ = sockets.Close()
-		return nil, nil, err
+		return nil, err
 	}
 	if !cfg.DisableUDP {
 		networks = append(networks, udpNetworks(cfg.IPv6)...)
@@ -154,8 +218,8 @@ func newAPI(cfg WebRTCConfig) (*webrtc.API, *mediaSockets, error) {
 		case cfg.UDPPort > 0:
 			// The shared port's sockets batch their writes on top of the
 			// configured network (a virtual one in tests) or the host's.
-			sockets.batch = newBatchNet(base, !cfg.NoSegmentation, slog.Default().With("component", "sfu"))
-			sockets.batch.natted = natted
+			sockets.batch = sharedport.New(base, sharedport.Options{Segmentation: !cfg.NoSegmentation, NATted: filters.natted,
+				Log: slog.Default().With("component", "sfu")})
 			opts := []ice.UDPMuxFromPortOption{
 				ice.UDPMuxFromPortWithNetworks(muxNetworks(cfg.IPv6)...),
 				ice.UDPMuxFromPortWithLogger(lf.NewLogger("udpmux")),
@@ -164,11 +228,11 @@ func newAPI(cfg WebRTCConfig) (*webrtc.API, *mediaSockets, error) {
 			if cfg.IncludeLoopback {
 				opts = append(opts, ice.UDPMuxFromPortWithLoopback())
 			}
-			if ifFilter != nil {
-				opts = append(opts, ice.UDPMuxFromPortWithInterfaceFilter(ifFilter))
+			if filters.iface != nil {
+				opts = append(opts, ice.UDPMuxFromPortWithInterfaceFilter(filters.iface))
 			}
-			if ipFilter != nil {
-				opts = append(opts, ice.UDPMuxFromPortWithIPFilter(ipFilter))
+			if filters.ip != nil {
+				opts = append(opts, ice.UDPMuxFromPortWithIPFilter(filters.ip))
 			}
 			mux, err := ice.NewMultiUDPMuxFromPort(cfg.UDPPort, opts...)
 			if err != nil {
@@ -200,7 +264,7 @@ func newAPI(cfg WebRTCConfig) (*webrtc.API, *mediaSockets, error) {
 	}
 	se.SetNetworkTypes(networks)
 	if sockets.batch != nil && !cfg.NoDirectSRTP {
-		// Forwarded RTP can then skip pion's send path (direct_out.go),
+		// Forwarded RTP can then skip pion's send path (sfu/direct),
 		// which needs us to be the DTLS server; we already are whenever
 		// we offer, as browsers answer "active".
 		if err := se.SetAnsweringDTLSRole(webrtc.DTLSRoleServer); err != nil {
@@ -208,25 +272,17 @@ func newAPI(cfg WebRTCConfig) (*webrtc.API, *mediaSockets, error) {
 		}
 		sockets.direct = true
 	}
-	sockets.me, sockets.se, sockets.receive = me, se, receive
-	api := webrtc.NewAPI(webrtc.WithMediaEngine(me), webrtc.WithInterceptorRegistry(reg), webrtc.WithSettingEngine(se))
-	// A connection that only sends (the subscriber connection of the
-	// two-connection path) needs none of them: without interceptors it
-	// runs no NACK, TWCC or report loops (each a ticker per connection,
-	// 22 wake-ups a second together) and RTCP reaches our own readers
-	// unchanged.
-	sockets.sendOnly = webrtc.NewAPI(webrtc.WithMediaEngine(me), webrtc.WithInterceptorRegistry(&interceptor.Registry{}), webrtc.WithSettingEngine(se))
-	return api, sockets, nil
+	return sockets, nil
 }
 
 // mediaSockets owns the shared media ports, and the API for connections
 // that only send media over them.
 type mediaSockets struct {
 	closers  multiCloser
-	batch    *batchNet // nil without a shared UDP port
+	batch    *sharedport.Net // nil without a shared UDP port
 	sendOnly *webrtc.API
 
-	// direct: connections get a directOut (direct_out.go), and with it
+	// direct: connections get a direct.Conn (sfu/direct), and with it
 	// an API of their own carrying its DTLS hooks, built from these.
 	direct  bool
 	me      *webrtc.MediaEngine
@@ -239,7 +295,7 @@ type mediaSockets struct {
 // kept by SSRC (nil for a connection that only sends). sendOnly picks the
 // configuration without interceptors; shared is the API to use when
 // there is no direct path and nothing is received.
-func (m *mediaSockets) peerAPI(shared *webrtc.API, sendOnly bool, log *slog.Logger) (*webrtc.API, *directOut, *sharedChain) {
+func (m *mediaSockets) peerAPI(shared *webrtc.API, sendOnly bool, log *slog.Logger) (*webrtc.API, *direct.Conn, *sharedChain) {
 	if !m.direct {
 		if sendOnly {
 			return shared, nil, nil
@@ -254,22 +310,22 @@ func (m *mediaSockets) peerAPI(shared *webrtc.API, sendOnly bool, log *slog.Logg
 		}
 		return webrtc.NewAPI(webrtc.WithMediaEngine(m.me), webrtc.WithInterceptorRegistry(reg), webrtc.WithSettingEngine(m.se)), nil, chain
 	}
-	out := newDirectOut(m.batch, log)
-	out.sendOnly = sendOnly
-	se := m.se
-	out.configure(&se)
 	reg := &interceptor.Registry{}
 	var streams *sharedChain
+	var receive interceptor.Interceptor
 	if !sendOnly {
 		// This connection's own interceptor instances, so that streams
-		// read past pion pass the same ones (direct_in_rtp.go).
+		// read past pion pass the same ones (sfu/direct).
 		r, chain, err := receiveChain(m.receive)
 		if err != nil {
 			log.Warn("receive interceptor; media of this connection stays with pion", "err", err)
 			return shared, nil, nil
 		}
-		reg, out.media.chain, streams = r, chain, chain
+		reg, receive, streams = r, chain, chain
 	}
+	out := direct.New(direct.Config{Port: m.batch, SendOnly: sendOnly, Receive: receive, Log: log})
+	se := m.se
+	out.Configure(&se)
 	return webrtc.NewAPI(webrtc.WithMediaEngine(m.me), webrtc.WithInterceptorRegistry(reg), webrtc.WithSettingEngine(se)), out, streams
 }
 
@@ -299,10 +355,10 @@ func (f madeInterceptor) NewInterceptor(string) (interceptor.Interceptor, error)
 
 // sharedChain is a connection's receive interceptors with each received
 // stream bound once. pion binds a stream when it starts receiving it; the
-// direct path binds it again when it takes the stream (direct_in_rtp.go),
+// direct path binds it again when it takes the stream (sfu/direct),
 // and takes it whether or not a direct route comes up (over TCP or a relay,
 // or behind a NAT address that stands for several host addresses, it does
-// not: direct_out.go). Bound twice, the NACK generator and the
+// not: sfu/direct). Bound twice, the NACK generator and the
 // receiver reports started a fresh state for the SSRC that only packets
 // read directly reached, and forgot the one pion's reads fed: without a
 // direct route, no NACK and no report counted what the publisher sent.
@@ -376,7 +432,7 @@ func (s sourceSwitch) Read(b []byte, a interceptor.Attributes) (int, interceptor
 }
 
 // AfterFanout sends the datagrams queued on the shared UDP port at the
-// end of a frame (batchNet.AfterFanout).
+// end of a frame (sharedport.Net.AfterFanout).
 func (m *mediaSockets) AfterFanout(endOfFrame bool) {
 	if m.batch != nil {
 		m.batch.AfterFanout(endOfFrame)
@@ -384,9 +440,9 @@ func (m *mediaSockets) AfterFanout(endOfFrame bool) {
 }
 
 // udpStats counts what the shared UDP port sent (zero without one).
-func (m *mediaSockets) udpStats() batchStats {
+func (m *mediaSockets) udpStats() sharedport.Stats {
 	if m.batch == nil {
-		return batchStats{}
+		return sharedport.Stats{}
 	}
 	return m.batch.Stats()
 }

@@ -20,7 +20,7 @@ func TestReceiveInterceptorsBoundOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer sockets.Close()
-	reg, direct, err := receiveChain(sockets.receive)
+	reg, directChain, err := receiveChain(sockets.receive)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,8 +54,11 @@ func TestReceiveInterceptorsBoundOnce(t *testing.T) {
 	pionReader := pion.BindRemoteStream(info, interceptor.RTPReaderFunc(func(b []byte, a interceptor.Attributes) (int, interceptor.Attributes, error) {
 		return copy(b, <-fromPion), a, nil
 	}))
-	var pending pendingPacket
-	directReader := direct.BindRemoteStream(info, &pending)
+	// The direct path's innermost reader hands over the packet it holds.
+	var pending []byte
+	directReader := directChain.BindRemoteStream(info, interceptor.RTPReaderFunc(func(b []byte, a interceptor.Attributes) (int, interceptor.Attributes, error) {
+		return copy(b, pending), a, nil
+	}))
 
 	packet := func(seq uint16) []byte {
 		b, err := (&rtp.Packet{Header: rtp.Header{Version: 2, PayloadType: 96, SSRC: ssrc, SequenceNumber: seq, Timestamp: uint32(seq) * 3000},
@@ -81,13 +84,13 @@ func TestReceiveInterceptorsBoundOnce(t *testing.T) {
 		if seq == 30 {
 			continue
 		}
-		pending.pkt = packet(seq)
+		pending = packet(seq)
 		n, _, err := directReader.Read(buf, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if n != len(pending.pkt) {
-			t.Fatalf("direct read gave %d bytes, want the %d-byte packet", n, len(pending.pkt))
+		if n != len(pending) {
+			t.Fatalf("direct read gave %d bytes, want the %d-byte packet", n, len(pending))
 		}
 	}
 	want := map[uint16]bool{10: true, 30: true}

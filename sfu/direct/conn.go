@@ -1,4 +1,4 @@
-package sfu
+package direct
 
 import (
 	"encoding/binary"
@@ -12,20 +12,27 @@ import (
 	"github.com/pion/srtp/v3"
 	"github.com/pion/webrtc/v4"
 
+	"github.com/pion/interceptor"
+
 	"souk/sfu/dtlskeys"
+	"souk/sfu/sharedport"
 	"souk/sfu/srtpgcm"
 )
 
-// directOut sends one peer connection's forwarded RTP straight to the
-// shared UDP socket: the down track's writer encrypts with its own SRTP
-// context and queues the datagram on the socket the ICE pair uses.
+// Conn is one peer connection's direct path on the shared UDP port. It
+// sends the connection's forwarded RTP straight to the shared socket: the
+// down track's writer encrypts with the connection's own SRTP state and
+// queues the datagram on the socket the ICE pair uses. It also reads what
+// the peer sends there past pion (rtcp_in.go, rtp_in.go) and answers its
+// consent checks (stun.go): the socket's router offers it the peer's
+// packets (it is a sharedport.Peer).
 //
 // Through pion, each packet to each subscriber passes the interceptor
 // chain, the SRTP session's lock and buffer pool, the DTLS/SRTP mux, the
 // ICE connection and the UDP mux before it reaches the same socket; that
 // walk cost about a quarter of the whole server's CPU under fan-out. The
 // keys come from the connection's own DTLS handshake (sfu/dtlskeys), and
-// only RTP takes this path: RTCP, DTLS, SCTP and ICE stay with pion.
+// only RTP is sent this way: RTCP, DTLS, SCTP and ICE stay with pion.
 //
 // The route exists while the connection is up, its pair is UDP on one of
 // the shared port's sockets (a candidate at a 1:1 NAT's public address is
@@ -33,22 +40,22 @@ import (
 // server. Otherwise (a TURN relay, ICE over TCP, a NAT address that
 // stands for several host addresses) the writer hands packets to pion as
 // before.
-type directOut struct {
-	tap   dtlskeys.Tap
-	batch *batchNet
-	log   *slog.Logger
+type Conn struct {
+	tap  dtlskeys.Tap
+	port *sharedport.Net
+	log  *slog.Logger
 
 	mu    sync.Mutex // serialises route changes
 	keys  *dtlskeys.Keys
 	up    bool // the connection reached connected, so the handshake is done
 	ice   *webrtc.ICETransport
-	route atomic.Pointer[directRoute]
+	route atomic.Pointer[pairRoute]
 
-	// sendOnly connections also read their RTCP directly (direct_in.go).
+	// sendOnly connections also read their RTCP directly (rtcp_in.go).
 	sendOnly bool
-	in       directIn
-	stun     stunAnswerer // consent checks answered directly (direct_stun.go)
-	media    directMedia  // publishers' media read directly (direct_in_rtp.go)
+	in       rtcpIn
+	stun     stunAnswerer // consent checks answered directly (stun.go)
+	media    rtpIn        // publishers' media read directly (rtp_in.go)
 
 	// ctxMu guards the connection's SRTP state: a pion context for the
 	// AES-CM profile, or for the GCM ones our own sealer and each SSRC's
@@ -61,10 +68,10 @@ type directOut struct {
 	streams map[uint32]*srtpgcm.Stream
 }
 
-// directRoute is where and how a connection's packets go; a writer that
+// pairRoute is where and how a connection's packets go; a writer that
 // sees new keys makes a new SRTP context.
-type directRoute struct {
-	conn  *batchConn
+type pairRoute struct {
+	conn  *sharedport.Socket
 	to    netip.AddrPort
 	keys  *dtlskeys.Keys
 	creds *iceCreds // nil: consent checks go to pion
@@ -74,20 +81,41 @@ type directRoute struct {
 	gcm bool
 }
 
-func newDirectOut(batch *batchNet, log *slog.Logger) *directOut {
-	return &directOut{batch: batch, log: log}
+// Config is what a Conn is made with.
+type Config struct {
+	// Port is the shared UDP port the connection's pair may run on.
+	Port *sharedport.Net
+	// SendOnly is set for a connection that only sends media: no pion
+	// interceptor reads its RTCP, so the Conn reads it (rtcp_in.go).
+	SendOnly bool
+	// Receive is the connection's receive interceptors, which the streams
+	// read past pion pass (rtp_in.go); nil for none.
+	Receive interceptor.Interceptor
+	Log     *slog.Logger
 }
 
-// configure points the connection's DTLS hooks at the tap. Answering as
+// New makes a connection's direct path; Configure, Attach and
+// StateChanged then tie it to its peer connection.
+func New(cfg Config) *Conn {
+	log := cfg.Log
+	if log == nil {
+		log = slog.Default()
+	}
+	d := &Conn{port: cfg.Port, log: log, sendOnly: cfg.SendOnly}
+	d.media.chain = cfg.Receive
+	return d
+}
+
+// Configure points the connection's DTLS hooks at the tap. Answering as
 // the DTLS server keeps us the server on every connection: the key
 // material is only complete on that side (see sfu/dtlskeys).
-func (d *directOut) configure(se *webrtc.SettingEngine) {
+func (d *Conn) Configure(se *webrtc.SettingEngine) {
 	se.SetDTLSServerHelloMessageHook(d.tap.ServerHello)
 	se.SetDTLSKeyLogWriter(&d.tap)
 }
 
-// attach follows the connection's selected ICE pair.
-func (d *directOut) attach(pc *webrtc.PeerConnection) {
+// Attach follows the connection's selected ICE pair.
+func (d *Conn) Attach(pc *webrtc.PeerConnection) {
 	ice := pc.SCTP().Transport().ICETransport()
 	ice.OnSelectedCandidatePairChange(func(pair *webrtc.ICECandidatePair) {
 		d.mu.Lock()
@@ -101,9 +129,9 @@ func (d *directOut) attach(pc *webrtc.PeerConnection) {
 	d.mu.Unlock()
 }
 
-// stateChanged starts the direct route once the connection is up and
+// StateChanged starts the direct route once the connection is up and
 // drops it when the connection ends.
-func (d *directOut) stateChanged(s webrtc.PeerConnectionState) {
+func (d *Conn) StateChanged(s webrtc.PeerConnectionState) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	switch s {
@@ -124,7 +152,7 @@ func (d *directOut) stateChanged(s webrtc.PeerConnectionState) {
 }
 
 // routeLocked sends through pair when it can, through pion otherwise.
-func (d *directOut) routeLocked(pair *webrtc.ICECandidatePair) {
+func (d *Conn) routeLocked(pair *webrtc.ICECandidatePair) {
 	r, why := d.resolveLocked(pair)
 	d.setRouteLocked(r)
 	if r == nil {
@@ -136,17 +164,17 @@ func (d *directOut) routeLocked(pair *webrtc.ICECandidatePair) {
 
 // setRouteLocked switches sends to r, and the reading of this peer's
 // packets to r's address.
-func (d *directOut) setRouteLocked(r *directRoute) {
+func (d *Conn) setRouteLocked(r *pairRoute) {
 	old := d.route.Swap(r)
 	if old != nil && (r == nil || old.to != r.to) {
-		d.batch.peers.remove(old.to, d)
+		d.port.RemovePeer(old.to, d)
 	}
 	if r != nil {
-		d.batch.peers.set(r.to, d)
+		d.port.SetPeer(r.to, d)
 	}
 }
 
-func (d *directOut) resolveLocked(pair *webrtc.ICECandidatePair) (*directRoute, string) {
+func (d *Conn) resolveLocked(pair *webrtc.ICECandidatePair) (*pairRoute, string) {
 	if d.keys == nil {
 		keys, err := d.tap.Keys()
 		if err != nil {
@@ -177,40 +205,40 @@ func (d *directOut) resolveLocked(pair *webrtc.ICECandidatePair) (*directRoute, 
 	if err != nil {
 		return nil, "remote address " + pair.Remote.Address
 	}
-	conn, why := d.batch.socketFor(netip.AddrPortFrom(local.Unmap(), port))
+	conn, why := d.port.SocketFor(netip.AddrPortFrom(local.Unmap(), port))
 	if conn == nil {
 		return nil, why
 	}
-	return &directRoute{conn: conn, to: netip.AddrPortFrom(remote.Unmap(), pair.Remote.Port), keys: d.keys,
+	return &pairRoute{conn: conn, to: netip.AddrPortFrom(remote.Unmap(), pair.Remote.Port), keys: d.keys,
 		creds: iceCredsOf(d.ice), gcm: isGCM(d.keys.Profile)}, ""
 }
 
-// wrap gives a down track a writer that takes the direct route when there
+// Wrap gives a down track a writer that takes the direct route when there
 // is one.
-func (d *directOut) wrap(w webrtc.TrackLocalWriter) webrtc.TrackLocalWriter {
-	return &directWriter{out: d, pion: w, buf: make([]byte, directBufSize)}
+func (d *Conn) Wrap(w webrtc.TrackLocalWriter) webrtc.TrackLocalWriter {
+	return &writer{out: d, pion: w, buf: make([]byte, directBufSize)}
 }
 
 // directBufSize holds the largest datagram pion would send (its MTU is
 // 1200 for media) plus the SRTP tag, with room to spare.
 const directBufSize = 1600
 
-// directWriter is one down track's writer. The down track calls it under
+// writer is one down track's writer. The down track calls it under
 // its own lock, so its buffer needs none.
-type directWriter struct {
-	out  *directOut
+type writer struct {
+	out  *Conn
 	pion webrtc.TrackLocalWriter
 	buf  []byte
 
 	// The GCM sealer and the stream of the SSRC last written, cached
-	// from the connection's (directOut.gcm).
+	// from the connection's (Conn.gcm).
 	sealer     *srtpgcm.Sealer
 	stream     *srtpgcm.Stream
 	streamSSRC uint32
 }
 
 // WriteRTP marshals, encrypts in place and queues the packet.
-func (w *directWriter) WriteRTP(h *rtp.Header, payload []byte) (int, error) {
+func (w *writer) WriteRTP(h *rtp.Header, payload []byte) (int, error) {
 	r := w.out.route.Load()
 	if r == nil {
 		return w.pion.WriteRTP(h, payload)
@@ -225,7 +253,7 @@ func (w *directWriter) WriteRTP(h *rtp.Header, payload []byte) (int, error) {
 // marshal lays the packet out in w.buf: header, payload, then the
 // padding the header announces (zeros, the last byte its length). It
 // returns the packet's and the header's lengths.
-func (w *directWriter) marshal(h *rtp.Header, payload []byte) (int, int, bool) {
+func (w *writer) marshal(h *rtp.Header, payload []byte) (int, int, bool) {
 	padding := 0
 	if h.Padding {
 		padding = int(h.PaddingSize)
@@ -247,7 +275,7 @@ func (w *directWriter) marshal(h *rtp.Header, payload []byte) (int, int, bool) {
 }
 
 // Write sends a whole RTP packet the same way.
-func (w *directWriter) Write(b []byte) (int, error) {
+func (w *writer) Write(b []byte) (int, error) {
 	r := w.out.route.Load()
 	if r == nil || len(b) > len(w.buf)-srtpTagRoom {
 		return w.pion.Write(b)
@@ -263,7 +291,7 @@ func (w *directWriter) Write(b []byte) (int, error) {
 // srtpTagRoom is the most SRTP adds to a packet (a GCM tag).
 const srtpTagRoom = 16
 
-func (w *directWriter) send(r *directRoute, n, headerLen int) (int, error) {
+func (w *writer) send(r *pairRoute, n, headerLen int) (int, error) {
 	var out []byte
 	var err error
 	if r.gcm {
@@ -283,7 +311,7 @@ func isGCM(p srtp.ProtectionProfile) bool {
 
 // seal protects w.buf[:n] with the connection's GCM sealer; only a change
 // of SSRC (media to RTX and back) takes the connection's lock.
-func (w *directWriter) seal(keys *dtlskeys.Keys, n, headerLen int) ([]byte, error) {
+func (w *writer) seal(keys *dtlskeys.Keys, n, headerLen int) ([]byte, error) {
 	ssrc := binary.BigEndian.Uint32(w.buf[8:12])
 	if w.sealer == nil || w.stream == nil || w.streamSSRC != ssrc {
 		sealer, stream, err := w.out.gcm(keys, ssrc)
@@ -302,7 +330,7 @@ func (w *directWriter) seal(keys *dtlskeys.Keys, n, headerLen int) ([]byte, erro
 // gcm returns the connection's sealer for keys and the state of ssrc,
 // made on first use. The state lives as long as the connection, so an
 // SSRC keeps its rollover counter whichever writer sends on it.
-func (d *directOut) gcm(keys *dtlskeys.Keys, ssrc uint32) (*srtpgcm.Sealer, *srtpgcm.Stream, error) {
+func (d *Conn) gcm(keys *dtlskeys.Keys, ssrc uint32) (*srtpgcm.Sealer, *srtpgcm.Stream, error) {
 	d.ctxMu.Lock()
 	defer d.ctxMu.Unlock()
 	if d.sealer == nil || d.ctxKeys != keys {
@@ -324,7 +352,7 @@ func (d *directOut) gcm(keys *dtlskeys.Keys, ssrc uint32) (*srtpgcm.Sealer, *srt
 // profile, through pion's context). The connection has
 // one SRTP context, made on first use, so the rollover counter of each
 // SSRC lives as long as the connection whichever writer sends on it.
-func (d *directOut) encrypt(keys *dtlskeys.Keys, buf []byte, n int) ([]byte, error) {
+func (d *Conn) encrypt(keys *dtlskeys.Keys, buf []byte, n int) ([]byte, error) {
 	d.ctxMu.Lock()
 	defer d.ctxMu.Unlock()
 	if d.ctxKeys != keys {

@@ -1,4 +1,4 @@
-package sfu
+package direct
 
 import (
 	"encoding/binary"
@@ -8,6 +8,8 @@ import (
 	"github.com/pion/rtp"
 	"github.com/pion/srtp/v3"
 	"github.com/pion/webrtc/v4"
+
+	"souk/sfu/rtx"
 )
 
 // Publishers' media read past pion. Through pion, every received packet
@@ -23,7 +25,7 @@ import (
 // its first packet comes this way) and
 // handed to the published track's layer on that goroutine.
 //
-// A taken stream's retransmissions over RTX are taken too (rtx.go says how
+// A taken stream's retransmissions over RTX are taken too (sfu/rtx says how
 // they are recognised): unwrapped into the stream's own SSRC, sequence
 // number and payload type, they pass the same interceptors (the NACK
 // generator then knows the packet arrived) and go to the layer as repairs.
@@ -42,7 +44,7 @@ type mediaTarget struct {
 	push   func(pkt []byte) // the layer's input (forward.Receiver.PushPacket)
 	repair func(pkt []byte) // its repairs (forward.Receiver.PushRepair)
 	ssrc   uint32
-	match  repairMatch
+	match  rtx.Match
 }
 
 // pendingPacket is the innermost reader of a taken stream's chain: the
@@ -53,8 +55,8 @@ func (p *pendingPacket) Read(b []byte, a interceptor.Attributes) (int, intercept
 	return copy(b, p.pkt), a, nil
 }
 
-// directMedia is a directOut's receiving state for media, guarded by mu.
-type directMedia struct {
+// rtpIn is a Conn's receiving state for media, guarded by mu.
+type rtpIn struct {
 	mu      sync.Mutex
 	decrypt remoteSRTP // the decrypted packet goes into its buffer
 	hdr     rtp.Header
@@ -66,10 +68,10 @@ type directMedia struct {
 	rtxHdr  rtp.Header              // an unknown SSRC's header, read in the clear
 }
 
-// takeStream reads the stream info describes (streamInfo: as pion bound
+// TakeStream reads the stream info describes (streamInfo: as pion bound
 // it) past pion from now on and hands its packets to push, and its
 // retransmissions over RTX (recognised by match) to repair.
-func (d *directOut) takeStream(info *interceptor.StreamInfo, match repairMatch, push, repair func([]byte)) {
+func (d *Conn) TakeStream(info *interceptor.StreamInfo, match rtx.Match, push, repair func([]byte)) {
 	m := &d.media
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -81,8 +83,8 @@ func (d *directOut) takeStream(info *interceptor.StreamInfo, match repairMatch, 
 	m.streams[info.SSRC] = t
 }
 
-// dropStream gives the stream back to pion (its reader ended).
-func (d *directOut) dropStream(ssrc uint32) {
+// DropStream gives the stream back to pion (its reader ended).
+func (d *Conn) DropStream(ssrc uint32) {
 	d.media.mu.Lock()
 	delete(d.media.streams, ssrc)
 	for rtx, t := range d.media.repairs {
@@ -93,8 +95,8 @@ func (d *directOut) dropStream(ssrc uint32) {
 	d.media.mu.Unlock()
 }
 
-// streamInfo describes the stream to the interceptors as pion does.
-func streamInfo(track *webrtc.TrackRemote, recv *webrtc.RTPReceiver) *interceptor.StreamInfo {
+// StreamInfo describes the stream to the interceptors as pion does.
+func StreamInfo(track *webrtc.TrackRemote, recv *webrtc.RTPReceiver) *interceptor.StreamInfo {
 	codec := track.Codec()
 	info := &interceptor.StreamInfo{ID: track.ID(), Attributes: interceptor.Attributes{}, SSRC: uint32(track.SSRC()),
 		PayloadType: uint8(track.PayloadType()), MimeType: codec.MimeType, ClockRate: codec.ClockRate,
@@ -108,9 +110,9 @@ func streamInfo(track *webrtc.TrackRemote, recv *webrtc.RTPReceiver) *intercepto
 	return info
 }
 
-// receiveRTP takes b, an SRTP packet from the route's peer, when its
+// ReceiveRTP takes b, an SRTP packet from the route's peer, when its
 // stream was taken, and says whether it did.
-func (d *directOut) receiveRTP(b []byte) bool {
+func (d *Conn) ReceiveRTP(b []byte) bool {
 	r := d.route.Load()
 	if r == nil || len(b) < 12 {
 		return false
@@ -137,7 +139,7 @@ func (d *directOut) receiveRTP(b []byte) bool {
 		return false // pion tries with its own state, and drops it if it must
 	}
 	if repair {
-		n, ok, err := unwrapRTX(plain, t.ssrc, t.match.pt)
+		n, ok, err := rtx.Unwrap(plain, t.ssrc, t.match.PT)
 		if err != nil || !ok {
 			// A padding-only probe on the RTX SSRC: pion's repair
 			// stream takes it, for transport-wide feedback.
@@ -173,7 +175,7 @@ func (d *directOut) receiveRTP(b []byte) bool {
 // and on a connection no packet of which comes this way (no route on the
 // shared port), pion's reads keep feeding the state pion bound. The
 // caller holds m.mu.
-func (t *mediaTarget) bind(m *directMedia) {
+func (t *mediaTarget) bind(m *rtpIn) {
 	t.chain = &m.pending
 	if m.chain != nil {
 		t.chain = m.chain.BindRemoteStream(t.info, &m.pending)
@@ -183,7 +185,7 @@ func (t *mediaTarget) bind(m *directMedia) {
 // repairTarget is the taken stream whose retransmissions come on ssrc, nil
 // when there is none; b is the packet, whose header is in the clear. The
 // caller holds m.mu.
-func (m *directMedia) repairTarget(b []byte, ssrc uint32) *mediaTarget {
+func (m *rtpIn) repairTarget(b []byte, ssrc uint32) *mediaTarget {
 	if t := m.repairs[ssrc]; t != nil {
 		return t
 	}
@@ -196,7 +198,7 @@ func (m *directMedia) repairTarget(b []byte, ssrc uint32) *mediaTarget {
 	var found *mediaTarget
 	guesses := 0
 	for _, t := range m.streams {
-		match, sure := t.match.repairs(&m.rtxHdr, ssrc)
+		match, sure := t.match.Repairs(&m.rtxHdr, ssrc)
 		if !match {
 			continue
 		}

@@ -1,4 +1,4 @@
-package sfu
+package sharedport
 
 import (
 	"errors"
@@ -9,7 +9,6 @@ import (
 	"syscall"
 	"time"
 
-	piontransport "github.com/pion/transport/v4"
 	"golang.org/x/net/ipv4"
 )
 
@@ -42,152 +41,7 @@ const (
 	batchSlotSize = 1500
 )
 
-// batchNet is pion's network with UDP sockets whose writes are batched
-// (see batchConn). The receivers tell it where a fan-out ends a frame, so
-// a packet forwarded to N subscribers leaves in a few system calls
-// instead of N, and a frame's packets to one subscriber leave as one
-// segmented write.
-type batchNet struct {
-	piontransport.Net
-	segmentation bool // try UDP segmentation offload (GSO)
-	log          *slog.Logger
-
-	// peers routes what the sockets read from direct-path peers past
-	// pion (direct_in.go).
-	peers peerRoutes
-
-	// natted: the host's addresses each advertised NAT address stands
-	// for (ipPlan.natted); set before the first socket opens.
-	natted map[netip.Addr][]netip.Addr
-
-	mu    sync.Mutex
-	conns []*batchConn
-}
-
-func newBatchNet(base piontransport.Net, segmentation bool, log *slog.Logger) *batchNet {
-	return &batchNet{Net: base, segmentation: segmentation, log: log}
-}
-
-// ListenUDP opens the socket through the base network and batches its
-// writes when it is a UDP socket of this host.
-func (n *batchNet) ListenUDP(network string, laddr *net.UDPAddr) (piontransport.UDPConn, error) {
-	c, err := n.Net.ListenUDP(network, laddr)
-	if err != nil {
-		return nil, err
-	}
-	uc, ok := c.(*net.UDPConn)
-	if !ok {
-		return c, nil
-	}
-	bc := newBatchConn(uc)
-	bc.log = n.log
-	bc.peers = &n.peers
-	if bc.raw != nil {
-		// The socket's reader forwards what it takes from direct-path
-		// publishers itself (direct_in_rtp.go), so it queues a packet for
-		// each subscriber. Whatever is still queued when it runs out of
-		// datagrams goes out then, rather than a batchMaxDelay later from
-		// the timer's goroutine.
-		bc.raw.setIdle(n.Flush)
-	}
-	if n.segmentation {
-		bc.gso = gsoSupported(uc)
-		n.log.Debug("media socket", "addr", uc.LocalAddr().String(), "segmentation", bc.gso)
-	}
-	n.mu.Lock()
-	n.conns = append(n.conns, bc)
-	n.mu.Unlock()
-	return bc, nil
-}
-
-// AfterFanout is called by a receiver once a packet went to all its down
-// tracks. At the end of a frame (an audio packet, a video packet with the
-// marker bit) what every socket queued is sent; otherwise it waits for
-// the frame's last packet, or for the queue to stand still for
-// batchMaxDelay.
-func (n *batchNet) AfterFanout(endOfFrame bool) {
-	if endOfFrame {
-		n.Flush()
-	}
-}
-
-// Flush sends what every socket has queued.
-func (n *batchNet) Flush() {
-	for _, c := range n.sockets() {
-		c.Flush()
-	}
-}
-
-// sockets is the sockets opened so far; the slice is only ever appended
-// to, so the snapshot can be read without the lock.
-func (n *batchNet) sockets() []*batchConn {
-	n.mu.Lock()
-	defer n.mu.Unlock()
-	return n.conns
-}
-
-// socketAt is the socket bound to addr, nil if none is.
-func (n *batchNet) socketAt(addr netip.AddrPort) *batchConn {
-	for _, c := range n.sockets() {
-		if c.local == addr {
-			return c
-		}
-	}
-	return nil
-}
-
-// socketFor is the socket a host candidate at addr is: the one bound to
-// addr, or, when addr is a 1:1 NAT's public address, the one bound to the
-// single host address it is advertised for. Nil when there is none, or
-// when several host addresses share the NAT address (the candidate does
-// not say which socket pion keeps for it).
-func (n *batchNet) socketFor(addr netip.AddrPort) (*batchConn, string) {
-	if c := n.socketAt(addr); c != nil {
-		return c, ""
-	}
-	var found *batchConn
-	for _, local := range n.natted[addr.Addr()] {
-		c := n.socketAt(netip.AddrPortFrom(local, addr.Port()))
-		if c == nil {
-			continue
-		}
-		if found != nil {
-			return nil, "NAT address " + addr.String() + " stands for several shared sockets"
-		}
-		found = c
-	}
-	if found == nil {
-		return nil, "no shared socket at " + addr.String()
-	}
-	return found, ""
-}
-
-// batchStats counts what a socket sent: datagrams, and the messages
-// (sendmmsg entries) that carried them; with segmentation one message
-// carries several datagrams to one peer.
-type batchStats struct {
-	Datagrams, Messages uint64
-	// Direct is how many RTP packets were sent, DirectIn how many were
-	// received, DirectRTCP how many RTCP packets were read and DirectSTUN
-	// how many consent checks answered, without passing through pion (all
-	// but Direct in batchNet.Stats only).
-	Direct, DirectIn, DirectRTCP, DirectSTUN uint64
-}
-
-// Stats reports the counts summed over the sockets.
-func (n *batchNet) Stats() batchStats {
-	var s batchStats
-	for _, c := range n.sockets() {
-		cs := c.Stats()
-		s.Datagrams += cs.Datagrams
-		s.Messages += cs.Messages
-		s.Direct += cs.Direct
-	}
-	s.DirectIn, s.DirectRTCP, s.DirectSTUN = n.peers.received.Load(), n.peers.taken.Load(), n.peers.answered.Load()
-	return s
-}
-
-// batchConn is a UDP socket whose RTP writes are queued and sent with
+// Socket is a UDP socket whose RTP writes are queued and sent with
 // sendmmsg: when the queue is full, when Flush is called, or once nothing
 // was queued for batchMaxDelay (see batchMaxExtensions), whichever comes
 // first. Other writes
@@ -201,11 +55,11 @@ func (n *batchNet) Stats() batchStats {
 // the same size go out as one message with a UDP_SEGMENT size: the kernel
 // walks its send and loopback paths once for all of them, and splits them
 // back into the same datagrams on the wire.
-type batchConn struct {
+type Socket struct {
 	*net.UDPConn
 	pc    *ipv4.PacketConn
 	local netip.AddrPort // the bound address, IPv4 unmapped
-	peers *peerRoutes    // what is read past pion; nil outside a batchNet
+	peers *router        // what is read past pion; nil outside a Net
 	log   *slog.Logger
 	raw   *rawSocket // nil where raw system calls are not available
 
@@ -217,7 +71,7 @@ type batchConn struct {
 	chunks []*[batchChunk]batchSlot
 	plan   sendPlan
 	msgs   []ipv4.Message
-	stats  batchStats
+	stats  Stats
 	timer  *time.Timer
 	armed  bool
 	seenN  int // queue length when the timer was last armed
@@ -234,8 +88,8 @@ type batchSlot struct {
 	oob  [gsoControlSize]byte
 }
 
-func newBatchConn(uc *net.UDPConn) *batchConn {
-	c := &batchConn{UDPConn: uc, pc: ipv4.NewPacketConn(uc), log: slog.Default(), delay: batchMaxDelay, raw: newRawSocket(uc)}
+func newSocket(uc *net.UDPConn) *Socket {
+	c := &Socket{UDPConn: uc, pc: ipv4.NewPacketConn(uc), log: slog.Default(), delay: batchMaxDelay, raw: newRawSocket(uc)}
 	if la, ok := uc.LocalAddr().(*net.UDPAddr); ok {
 		ap := la.AddrPort()
 		c.local = netip.AddrPortFrom(ap.Addr().Unmap(), ap.Port())
@@ -245,10 +99,10 @@ func newBatchConn(uc *net.UDPConn) *batchConn {
 	return c
 }
 
-func (c *batchConn) slot(i int) *batchSlot { return &c.chunks[i/batchChunk][i%batchChunk] }
+func (c *Socket) slot(i int) *batchSlot { return &c.chunks[i/batchChunk][i%batchChunk] }
 
 // WriteTo queues b for addr.
-func (c *batchConn) WriteTo(b []byte, addr net.Addr) (int, error) {
+func (c *Socket) WriteTo(b []byte, addr net.Addr) (int, error) {
 	ua, ok := addr.(*net.UDPAddr)
 	if !ok || len(b) > batchSlotSize {
 		return c.UDPConn.WriteTo(b, addr)
@@ -258,19 +112,19 @@ func (c *batchConn) WriteTo(b []byte, addr net.Addr) (int, error) {
 
 // WriteToAddrPort queues b for addr; pion's UDP mux uses it because it
 // does not allocate.
-func (c *batchConn) WriteToAddrPort(b []byte, addr netip.AddrPort) (int, error) {
+func (c *Socket) WriteToAddrPort(b []byte, addr netip.AddrPort) (int, error) {
 	return c.write(b, addr, false)
 }
 
-// WriteDirect queues an RTP packet of the direct path (direct_out.go)
-// and counts it. The count is kept under the socket's lock, which the
+// WriteDirect queues an RTP packet of the direct path (sfu/direct) and
+// counts it. The count is kept under the socket's lock, which the
 // write takes anyway: a counter shared by every fan-out goroutine would
 // bounce between the CPUs on every packet.
-func (c *batchConn) WriteDirect(b []byte, addr netip.AddrPort) (int, error) {
+func (c *Socket) WriteDirect(b []byte, addr netip.AddrPort) (int, error) {
 	return c.write(b, addr, true)
 }
 
-func (c *batchConn) write(b []byte, addr netip.AddrPort, direct bool) (int, error) {
+func (c *Socket) write(b []byte, addr netip.AddrPort, direct bool) (int, error) {
 	if len(b) > batchSlotSize {
 		return c.UDPConn.WriteToUDPAddrPort(b, addr)
 	}
@@ -278,7 +132,7 @@ func (c *batchConn) write(b []byte, addr netip.AddrPort, direct bool) (int, erro
 	if direct {
 		c.stats.Direct++
 	}
-	if c.closed || (c.n == 0 && !isRTP(b)) {
+	if c.closed || (c.n == 0 && !IsRTP(b)) {
 		// RTCP, ICE and DTLS with nothing queued ahead of them go at
 		// once: nobody flushes after them, and a timer per write costs
 		// more than the system call it would save.
@@ -306,7 +160,7 @@ func (c *batchConn) write(b []byte, addr netip.AddrPort, direct bool) (int, erro
 }
 
 // writeOne sends one datagram now; the caller holds c.mu.
-func (c *batchConn) writeOne(b []byte, addr netip.AddrPort) (int, error) {
+func (c *Socket) writeOne(b []byte, addr netip.AddrPort) (int, error) {
 	if c.raw != nil {
 		return c.raw.WriteTo(b, addr)
 	}
@@ -314,25 +168,18 @@ func (c *batchConn) writeOne(b []byte, addr netip.AddrPort) (int, error) {
 }
 
 // writeBatch sends msgs with one sendmmsg; the caller holds c.mu.
-func (c *batchConn) writeBatch(msgs []ipv4.Message) (int, error) {
+func (c *Socket) writeBatch(msgs []ipv4.Message) (int, error) {
 	if c.raw != nil {
 		return c.raw.WriteBatch(msgs)
 	}
 	return c.pc.WriteBatch(msgs, 0)
 }
 
-// isRTP tells an RTP packet from the others sharing the port (RFC 7983:
-// STUN and DTLS by the first byte; RTCP by its packet type 192–223 where
-// RTP has the marker bit and payload type).
-func isRTP(b []byte) bool {
-	return len(b) >= 12 && b[0] >= 128 && b[0] <= 191 && (b[1] < 192 || b[1] > 223)
-}
-
 // ReadFromAddrPort reads like the plain socket; pion's UDP mux uses it
-// because it does not allocate. RTCP from a subscriber whose connection
-// reads it directly, and consent checks answered directly, are handled
-// here and not returned (direct_in.go, direct_stun.go).
-func (c *batchConn) ReadFromAddrPort(b []byte) (int, netip.AddrPort, error) {
+// because it does not allocate. What a peer registered with Net.SetPeer
+// takes (its media, RTCP or consent checks) is handled here and not
+// returned.
+func (c *Socket) ReadFromAddrPort(b []byte) (int, netip.AddrPort, error) {
 	for {
 		n, addr, err := c.readOne(b)
 		if err != nil || c.peers == nil || !c.peers.take(b[:n], addr) {
@@ -341,7 +188,7 @@ func (c *batchConn) ReadFromAddrPort(b []byte) (int, netip.AddrPort, error) {
 	}
 }
 
-func (c *batchConn) readOne(b []byte) (int, netip.AddrPort, error) {
+func (c *Socket) readOne(b []byte) (int, netip.AddrPort, error) {
 	if c.raw != nil {
 		return c.raw.ReadFromAddrPort(b)
 	}
@@ -350,7 +197,7 @@ func (c *batchConn) readOne(b []byte) (int, netip.AddrPort, error) {
 
 // onTimer sends the queue unless it grew since the timer was armed (a
 // fan-out in progress, which flushes when it ends) and may still wait.
-func (c *batchConn) onTimer() {
+func (c *Socket) onTimer() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if !c.armed || c.n == 0 {
@@ -366,7 +213,7 @@ func (c *batchConn) onTimer() {
 }
 
 // Flush sends the queued datagrams now.
-func (c *batchConn) Flush() {
+func (c *Socket) Flush() {
 	c.mu.Lock()
 	if c.n > 0 {
 		c.flushLocked()
@@ -375,20 +222,20 @@ func (c *batchConn) Flush() {
 }
 
 // queued is how many datagrams wait.
-func (c *batchConn) queued() int {
+func (c *Socket) queued() int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.n
 }
 
 // Stats reports what this socket sent so far.
-func (c *batchConn) Stats() batchStats {
+func (c *Socket) Stats() Stats {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.stats
 }
 
-func (c *batchConn) flushLocked() {
+func (c *Socket) flushLocked() {
 	if c.armed {
 		c.armed = false
 		c.timer.Stop()
@@ -448,7 +295,7 @@ func (c *batchConn) flushLocked() {
 // that cannot segment (no checksum offload) answers EIO, and a path whose
 // MTU is below the segment size EINVAL: segmentation stays off for this
 // socket from then on.
-func (c *batchConn) sendApart(m *ipv4.Message, cause error) {
+func (c *Socket) sendApart(m *ipv4.Message, cause error) {
 	if len(m.Buffers) < 2 {
 		return
 	}
@@ -464,7 +311,7 @@ func (c *batchConn) sendApart(m *ipv4.Message, cause error) {
 }
 
 // Close sends what is queued and closes the socket.
-func (c *batchConn) Close() error {
+func (c *Socket) Close() error {
 	c.mu.Lock()
 	if c.n > 0 {
 		c.flushLocked()

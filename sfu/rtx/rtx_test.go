@@ -1,4 +1,4 @@
-package sfu
+package rtx
 
 import (
 	"bytes"
@@ -33,9 +33,9 @@ func TestUnwrapRTX(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			n, ok, err := unwrapRTX(b, 4242, 96)
+			n, ok, err := Unwrap(b, 4242, 96)
 			if err != nil || ok != tt.ok {
-				t.Fatalf("unwrapRTX = %d, %v, %v; want ok %v", n, ok, err, tt.ok)
+				t.Fatalf("Unwrap = %d, %v, %v; want ok %v", n, ok, err, tt.ok)
 			}
 			if !ok {
 				return
@@ -85,7 +85,7 @@ func TestOfferRepair(t *testing.T) {
 }
 
 func TestRepairMatch(t *testing.T) {
-	m := repairMatch{mid: "1", rid: "h", pt: 96, rtxPT: 97, rtxSSRC: 2222, midID: 1, ridID: 2, rridID: 3}
+	m := Match{MID: "1", RID: "h", PT: 96, RTXPT: 97, RTXSSRC: 2222, MIDID: 1, RIDID: 2, RRIDID: 3}
 	hdr := func(pt uint8, ext map[uint8]string) *rtp.Header {
 		h := &rtp.Header{Version: 2, PayloadType: pt}
 		for id, v := range ext {
@@ -111,7 +111,7 @@ func TestRepairMatch(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if match, sure := m.repairs(tt.h, tt.ssrc); match != tt.match || sure != tt.sure {
+			if match, sure := m.Repairs(tt.h, tt.ssrc); match != tt.match || sure != tt.sure {
 				t.Fatalf("repairs = %v, %v; want %v, %v", match, sure, tt.match, tt.sure)
 			}
 		})

@@ -1,4 +1,4 @@
-package sfu
+package sharedport
 
 import (
 	"bytes"
@@ -84,7 +84,7 @@ func TestBatchConnDelivers(t *testing.T) {
 }
 
 func testBatchConnDelivers(t *testing.T, npeers, count int, flush, gso bool) {
-	c := newBatchConn(listenLoopback(t))
+	c := newSocket(listenLoopback(t))
 	c.gso = gso && gsoSupported(c.UDPConn)
 	defer c.Close()
 	peers := []*net.UDPConn{listenLoopback(t), listenLoopback(t)}
@@ -116,7 +116,7 @@ func testBatchConnDelivers(t *testing.T, npeers, count int, flush, gso bool) {
 // oversized datagram and the datagrams queued at Close all arrive.
 func TestBatchConnEdges(t *testing.T) {
 	peer := listenLoopback(t)
-	c := newBatchConn(listenLoopback(t))
+	c := newSocket(listenLoopback(t))
 	big := datagram(0, 1, batchSlotSize+100)
 	if _, err := c.WriteTo(datagram(0, 0, 100), peer.LocalAddr()); err != nil {
 		t.Fatal(err)
@@ -149,7 +149,7 @@ func TestBatchConnEdges(t *testing.T) {
 // peer, and each peer receives the frame's datagrams whole and in order,
 // the RTCP packet queued in between included.
 func TestBatchConnSegments(t *testing.T) {
-	c := newBatchConn(listenLoopback(t))
+	c := newSocket(listenLoopback(t))
 	c.delay = time.Hour // each frame is sent by its Flush, however slow the writes
 	defer c.Close()
 	if c.gso = gsoSupported(c.UDPConn); !c.gso {
@@ -197,7 +197,7 @@ func TestBatchConnSegments(t *testing.T) {
 // and the socket stops segmenting.
 func TestBatchConnSendApart(t *testing.T) {
 	peer := listenLoopback(t)
-	c := newBatchConn(listenLoopback(t))
+	c := newSocket(listenLoopback(t))
 	defer c.Close()
 	c.gso = true
 	to := peer.LocalAddr().(*net.UDPAddr)
@@ -221,7 +221,7 @@ func TestBatchConnSendApart(t *testing.T) {
 func TestBatchConnSendsNonMediaAtOnce(t *testing.T) {
 	peer := listenLoopback(t)
 	to := peer.LocalAddr().(*net.UDPAddr).AddrPort()
-	c := newBatchConn(listenLoopback(t))
+	c := newSocket(listenLoopback(t))
 	c.delay = time.Hour // only Flush sends the queue
 	defer c.Close()
 	stun := make([]byte, 20) // a binding request starts with 0x00 0x01
@@ -259,7 +259,7 @@ func TestBatchConnSendsNonMediaAtOnce(t *testing.T) {
 func TestBatchConnWaitsForAGrowingQueue(t *testing.T) {
 	peer := listenLoopback(t)
 	to := peer.LocalAddr().(*net.UDPAddr).AddrPort()
-	c := newBatchConn(listenLoopback(t))
+	c := newSocket(listenLoopback(t))
 	c.delay = time.Hour // the test fires the timer itself
 	defer c.Close()
 	write := func(i int) {
@@ -315,7 +315,7 @@ func TestBatchConnAddressFamilies(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			c := newBatchConn(listen(t, tc.network, tc.ip))
+			c := newSocket(listen(t, tc.network, tc.ip))
 			defer c.Close()
 			peer := listen(t, tc.peerNetwork, tc.peerIP)
 			to := peer.LocalAddr().(*net.UDPAddr).AddrPort()
@@ -357,12 +357,12 @@ func TestBatchConnFlushesWhenItsReaderIdles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bn := newBatchNet(base, false, slog.Default())
+	bn := New(base, Options{Log: slog.Default()})
 	uc, err := bn.ListenUDP("udp4", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, ok := uc.(*batchConn)
+	c, ok := uc.(*Socket)
 	if !ok || c.raw == nil {
 		t.Skip("raw socket calls are not available here")
 	}

@@ -1,4 +1,4 @@
-package sfu
+package sharedport
 
 import "net/netip"
 

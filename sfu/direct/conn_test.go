@@ -1,61 +1,59 @@
-package sfu
+package direct
 
 import (
+	"bytes"
 	"io"
 	"log/slog"
 	"net"
 	"net/netip"
-	"slices"
 	"strings"
 	"testing"
 
+	"github.com/pion/rtp"
 	"github.com/pion/srtp/v3"
 	"github.com/pion/transport/v4/stdnet"
 	"github.com/pion/webrtc/v4"
 
 	"souk/sfu/dtlskeys"
+	"souk/sfu/sharedport"
 )
 
-// Behind a 1:1 NAT the node IP is none of the host's addresses: each of
-// the host's other addresses of that family is advertised as it, and
-// loopback and the node IPs the host has keep their own.
-func TestNodeIPPlanNATAddresses(t *testing.T) {
-	addrs := func(ss ...string) []netip.Addr {
-		var out []netip.Addr
-		for _, s := range ss {
-			out = append(out, netip.MustParseAddr(s))
-		}
-		return out
-	}
-	local := addrs("127.0.0.1", "10.0.0.2", "10.0.0.3", "::1", "fd00::2")
+// TestWriterMarshal lays packets out as pion's marshaller does,
+// padding included, and refuses what would not fit with its SRTP tag.
+func TestWriterMarshal(t *testing.T) {
+	w := &writer{buf: make([]byte, directBufSize)}
 	cases := []struct {
 		name    string
-		nodeIPs []string
-		want    map[netip.Addr][]netip.Addr
+		hdr     rtp.Header
+		payload []byte
 	}{
-		{"no NAT", []string{"10.0.0.3"}, nil},
-		{"one public address", []string{"203.0.113.5"}, map[netip.Addr][]netip.Addr{
-			netip.MustParseAddr("203.0.113.5"): addrs("10.0.0.2", "10.0.0.3")}},
-		{"public and own address", []string{"203.0.113.5", "10.0.0.3"}, map[netip.Addr][]netip.Addr{
-			netip.MustParseAddr("203.0.113.5"): addrs("10.0.0.2")}},
-		{"IPv6 public address", []string{"2001:db8::5"}, map[netip.Addr][]netip.Addr{
-			netip.MustParseAddr("2001:db8::5"): addrs("fd00::2")}},
+		{"plain", rtp.Header{Version: 2, PayloadType: 96, SequenceNumber: 7, Timestamp: 9, SSRC: 5, Marker: true}, []byte{1, 2, 3}},
+		{"padding only", rtp.Header{Version: 2, PayloadType: 96, SequenceNumber: 8, SSRC: 5, Padding: true, PaddingSize: 200}, nil},
+		{"extension", func() rtp.Header {
+			h := rtp.Header{Version: 2, PayloadType: 111, SequenceNumber: 1, SSRC: 6}
+			if err := h.SetExtension(3, []byte{0x12, 0x34}); err != nil {
+				t.Fatal(err)
+			}
+			return h
+		}(), bytes.Repeat([]byte{0xab}, 100)},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			plan, err := nodeIPPlan(tc.nodeIPs, local)
+			want, err := (&rtp.Packet{Header: tc.hdr, Payload: tc.payload, PaddingSize: tc.hdr.PaddingSize}).Marshal()
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(plan.natted) != len(tc.want) {
-				t.Fatalf("NAT addresses %v, want %v", plan.natted, tc.want)
+			n, headerLen, ok := w.marshal(&tc.hdr, tc.payload)
+			if !ok || !bytes.Equal(w.buf[:n], want) {
+				t.Fatalf("marshal = %x (%v), want %x", w.buf[:n], ok, want)
 			}
-			for ext, want := range tc.want {
-				if got := plan.natted[ext]; !slices.Equal(got, want) {
-					t.Errorf("%s stands for %v, want %v", ext, got, want)
-				}
+			if headerLen != tc.hdr.MarshalSize() {
+				t.Fatalf("header length %d, want %d", headerLen, tc.hdr.MarshalSize())
 			}
 		})
+	}
+	if _, _, ok := w.marshal(&rtp.Header{Version: 2}, make([]byte, directBufSize-12-srtpTagRoom+1)); ok {
+		t.Fatal("a packet without room for its tag was accepted")
 	}
 }
 
@@ -65,24 +63,30 @@ func TestNodeIPPlanNATAddresses(t *testing.T) {
 // connection behind a 1:1 NAT sent through pion. When the public address
 // stands for several sockets it stays with pion, as the candidate does not
 // say which one is its own.
-func TestDirectRouteBehindNAT(t *testing.T) {
+func TestRouteBehindNAT(t *testing.T) {
 	base, err := stdnet.NewNet()
 	if err != nil {
 		t.Fatal(err)
 	}
 	public := netip.MustParseAddr("203.0.113.5")
-	batch := newBatchNet(base, false, slog.New(slog.NewTextHandler(io.Discard, nil)))
-	first, err := batch.ListenUDP("udp4", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
-	if err != nil {
-		t.Fatal(err)
+	// port opens the shared port's sockets on 127.0.0.1 and 127.0.0.2 (one
+	// port number for both), with natted as the NAT plan.
+	port := func(t *testing.T, natted map[netip.Addr][]netip.Addr) (*sharedport.Net, int) {
+		t.Helper()
+		n := sharedport.New(base, sharedport.Options{NATted: natted, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+		first, err := n.ListenUDP("udp4", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { first.Close() })
+		p := first.LocalAddr().(*net.UDPAddr).Port
+		second, err := n.ListenUDP("udp4", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 2), Port: p})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { second.Close() })
+		return n, p
 	}
-	t.Cleanup(func() { first.Close() })
-	port := first.LocalAddr().(*net.UDPAddr).Port
-	second, err := batch.ListenUDP("udp4", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 2), Port: port})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { second.Close() })
 
 	cases := []struct {
 		name     string
@@ -99,14 +103,15 @@ func TestDirectRouteBehindNAT(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			batch.natted = nil
+			var natted map[netip.Addr][]netip.Addr
 			for _, a := range tc.natted {
-				if batch.natted == nil {
-					batch.natted = map[netip.Addr][]netip.Addr{}
+				if natted == nil {
+					natted = map[netip.Addr][]netip.Addr{}
 				}
-				batch.natted[public] = append(batch.natted[public], netip.MustParseAddr(a))
+				natted[public] = append(natted[public], netip.MustParseAddr(a))
 			}
-			d := newDirectOut(batch, slog.New(slog.NewTextHandler(io.Discard, nil)))
+			shared, port := port(t, natted)
+			d := New(Config{Port: shared, Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
 			d.keys = &dtlskeys.Keys{Profile: srtp.ProtectionProfileAeadAes128Gcm}
 			pair := &webrtc.ICECandidatePair{
 				Local:  &webrtc.ICECandidate{Protocol: webrtc.ICEProtocolUDP, Typ: webrtc.ICECandidateTypeHost, Address: tc.local, Port: uint16(port)},

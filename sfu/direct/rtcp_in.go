@@ -1,10 +1,8 @@
-package sfu
+package direct
 
 import (
 	"encoding/binary"
-	"net/netip"
 	"sync"
-	"sync/atomic"
 
 	"github.com/pion/rtcp"
 	"github.com/pion/srtp/v3"
@@ -24,84 +22,14 @@ import (
 // agent's task loop; with a hundred subscribers that was about a third
 // of the server's CPU. Only connections that only send media take this
 // path: on them no pion interceptor reads RTCP, so nothing of pion's
-// misses the packets. ICE keeps its own liveness through STUN, which
-// still goes to pion, as does everything that is not RTCP.
+// misses the packets. Everything that is not RTCP, media of a taken
+// stream (rtp_in.go) or a plain consent check (stun.go) still goes to
+// pion.
 
-// rtcpTarget is what acts on a subscriber's feedback: a down track.
-type rtcpTarget interface {
+// FeedbackTarget is what acts on a subscriber's feedback about one of its
+// streams: a forward.DownTrack.
+type FeedbackTarget interface {
 	HandleRTCP(pkts []rtcp.Packet, fb *forward.Feedback)
-}
-
-// peerRoutes maps a peer's address to its connection on the direct path;
-// batchNet owns one, its sockets consult it on every read. The reader
-// handles a sending connection's RTCP (below), the media of streams taken
-// off pion (direct_in_rtp.go) and any connection's plain consent checks
-// (direct_stun.go) itself.
-type peerRoutes struct {
-	mu       sync.RWMutex
-	by       map[netip.AddrPort]*directOut
-	taken    atomic.Uint64 // RTCP packets handled here
-	received atomic.Uint64 // media packets handled here
-	answered atomic.Uint64 // consent checks answered here
-}
-
-func (r *peerRoutes) set(addr netip.AddrPort, d *directOut) {
-	r.mu.Lock()
-	if r.by == nil {
-		r.by = map[netip.AddrPort]*directOut{}
-	}
-	r.by[addr] = d
-	r.mu.Unlock()
-}
-
-// remove forgets addr if it still belongs to d.
-func (r *peerRoutes) remove(addr netip.AddrPort, d *directOut) {
-	r.mu.Lock()
-	if r.by[addr] == d {
-		delete(r.by, addr)
-	}
-	r.mu.Unlock()
-}
-
-// take handles b when it is RTCP from a sending connection's peer, media
-// of a taken stream, or a plain consent check from any routed peer, and
-// says so; the socket then reads on instead of giving b to pion.
-func (r *peerRoutes) take(b []byte, from netip.AddrPort) bool {
-	rtcp, media := isRTCP(b), isRTP(b)
-	if !rtcp && !media && !isBindingRequest(b) {
-		return false
-	}
-	from = netip.AddrPortFrom(from.Addr().Unmap(), from.Port())
-	r.mu.RLock()
-	d := r.by[from]
-	r.mu.RUnlock()
-	switch {
-	case d == nil:
-		return false
-	case media:
-		if !d.receiveRTP(b) {
-			return false
-		}
-		r.received.Add(1)
-		return true
-	case rtcp:
-		if !d.sendOnly {
-			return false // pion's interceptors read it
-		}
-		r.taken.Add(1)
-		d.receiveRTCP(b)
-		return true
-	case d.answerSTUN(b, from):
-		r.answered.Add(1)
-		return true
-	}
-	return false
-}
-
-// isRTCP tells RTCP from the rest of the port's traffic (RFC 5761 4,
-// RFC 7983): an RTP version byte and a packet type of 192–223.
-func isRTCP(b []byte) bool {
-	return len(b) >= 8 && b[0] >= 128 && b[0] <= 191 && b[1] >= 192 && b[1] <= 223
 }
 
 // remoteSRTP decrypts what a route's peer sends: a pion context made from
@@ -130,46 +58,58 @@ func (s *remoteSRTP) prepare(keys *dtlskeys.Keys, replay func() srtp.ContextOpti
 	return s.buf[:n], nil
 }
 
-// directIn is a directOut's receiving state, guarded by its mutex.
-type directIn struct {
+// rtcpIn is a Conn's receiving state for RTCP, guarded by its mutex.
+type rtcpIn struct {
 	mu      sync.Mutex
 	decrypt remoteSRTP
 	hdr     rtcp.Header
 	fb      forward.Feedback
 	one     [1]rtcp.Packet
-	targets map[uint32]rtcpTarget // by media SSRC
+	targets map[uint32]FeedbackTarget // by media SSRC
 	// transportFeedback, when set, takes transport-wide feedback as its
 	// bytes, before (and instead of) pion's parse.
 	transportFeedback func([]byte) error
 }
 
-// onTransportFeedback has transport-wide feedback read directly go to f
+// OnTransportFeedback has transport-wide feedback read directly go to f
 // as bytes (bwe.SendSide.OnFeedbackWire), unparsed.
-func (d *directOut) onTransportFeedback(f func([]byte) error) {
+func (d *Conn) OnTransportFeedback(f func([]byte) error) {
 	d.in.mu.Lock()
 	d.in.transportFeedback = f
 	d.in.mu.Unlock()
 }
 
-// addTarget sends feedback about ssrc to t.
-func (d *directOut) addTarget(ssrc uint32, t rtcpTarget) {
+// AddFeedbackTarget sends feedback about ssrc to t.
+func (d *Conn) AddFeedbackTarget(ssrc uint32, t FeedbackTarget) {
 	d.in.mu.Lock()
 	if d.in.targets == nil {
-		d.in.targets = map[uint32]rtcpTarget{}
+		d.in.targets = map[uint32]FeedbackTarget{}
 	}
 	d.in.targets[ssrc] = t
 	d.in.mu.Unlock()
 }
 
-func (d *directOut) removeTarget(ssrc uint32) {
+// RemoveFeedbackTarget forgets ssrc's target.
+func (d *Conn) RemoveFeedbackTarget(ssrc uint32) {
 	d.in.mu.Lock()
 	delete(d.in.targets, ssrc)
 	d.in.mu.Unlock()
 }
 
+// ReceiveRTCP takes b, an SRTCP packet from the route's peer, on a
+// connection that only sends (on others pion's interceptors read it), and
+// says whether it did.
+func (d *Conn) ReceiveRTCP(b []byte) bool {
+	if !d.sendOnly {
+		return false
+	}
+	d.receiveRTCP(b)
+	return true
+}
+
 // receiveRTCP decrypts and dispatches one SRTCP packet. What fails to
 // authenticate, replays or does not parse is dropped, as pion would.
-func (d *directOut) receiveRTCP(b []byte) {
+func (d *Conn) receiveRTCP(b []byte) {
 	r := d.route.Load()
 	if r == nil {
 		return
@@ -216,7 +156,7 @@ const (
 
 // dispatchRTCP parses one packet and hands each part to the down track
 // it names; the caller holds d.in.mu.
-func (d *directOut) dispatchRTCP(b []byte) {
+func (d *Conn) dispatchRTCP(b []byte) {
 	in := &d.in
 	pkts, err := rtcp.Unmarshal(b)
 	if err != nil {

@@ -1,4 +1,4 @@
-package sfu
+package direct
 
 import (
 	"net/netip"
@@ -24,8 +24,8 @@ import (
 // renomination), a role that conflicts with ours, a username that is not
 // the current one (an ICE restart) or a check that fails to authenticate.
 // pion stops seeing the peer's checks, so it hears from the peer through
-// the answers to its own checks (every 2 s); iceDisconnectedTimeout leaves
-// room for several of them to be lost.
+// the answers to its own checks (every 2 s); the server's ICE timeouts
+// (sfu's webrtc.go) leave room for several of them to be lost.
 
 // iceCreds is what answering a check on a route needs.
 type iceCreds struct {
@@ -59,17 +59,9 @@ type stunAnswerer struct {
 	user     stun.Username
 }
 
-// isBindingRequest tells a STUN binding request from the rest of the
-// port's traffic by its first bytes (RFC 7983: STUN starts with 0–3) and
-// the magic cookie.
-func isBindingRequest(b []byte) bool {
-	return len(b) >= 20 && b[0] == 0 && b[1] == 1 &&
-		b[4] == 0x21 && b[5] == 0x12 && b[6] == 0xA4 && b[7] == 0x42
-}
-
-// answerSTUN answers b, a binding request from from, when it is a plain
+// AnswerSTUN answers b, a binding request from from, when it is a plain
 // consent check on d's route, and says whether it did.
-func (d *directOut) answerSTUN(b []byte, from netip.AddrPort) bool {
+func (d *Conn) AnswerSTUN(b []byte, from netip.AddrPort) bool {
 	r := d.route.Load()
 	if r == nil || r.creds == nil || from != r.to {
 		return false

@@ -1,4 +1,4 @@
-package sfu
+package sharedport
 
 import (
 	"encoding/binary"
@@ -21,7 +21,7 @@ import (
 // goroutine as usual.
 //
 // Reads come from one goroutine at a time (pion's UDP mux); writes are
-// made under batchConn's lock. Each side keeps its own buffers.
+// made under Socket's lock. Each side keeps its own buffers.
 type rawSocket struct {
 	rc  syscall.RawConn
 	ip6 bool // an AF_INET6 socket: IPv4 peers are written as mapped addresses
@@ -29,7 +29,7 @@ type rawSocket struct {
 	// read side
 	// idle, when set, runs whenever a read finds the socket empty, just
 	// before the reader waits: what the reader queued while it had
-	// datagrams to handle goes out then (batchNet.ListenUDP).
+	// datagrams to handle goes out then (Net.ListenUDP).
 	idle  func()
 	rbuf  []byte
 	rn    int

@@ -1,6 +1,6 @@
 //go:build !linux
 
-package sfu
+package sharedport
 
 import (
 	"errors"
@@ -10,7 +10,7 @@ import (
 	"golang.org/x/net/ipv4"
 )
 
-// rawSocket is Linux only; elsewhere batchConn uses the standard calls.
+// rawSocket is Linux only; elsewhere Socket uses the standard calls.
 type rawSocket struct{}
 
 func newRawSocket(*net.UDPConn) *rawSocket { return nil }

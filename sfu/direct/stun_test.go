@@ -1,4 +1,4 @@
-package sfu
+package direct
 
 import (
 	"io"
@@ -9,11 +9,10 @@ import (
 	"time"
 
 	"github.com/pion/ice/v4"
-	"github.com/pion/rtcp"
 	"github.com/pion/stun/v3"
-	"github.com/pion/webrtc/v4"
+	"github.com/pion/transport/v4/stdnet"
 
-	"souk/sfu/forward"
+	"souk/sfu/sharedport"
 )
 
 // TestAnswerSTUN feeds crafted binding requests to a connection's direct
@@ -21,12 +20,19 @@ import (
 // username, a valid signature and fingerprint and the role opposite ours,
 // is answered here, and the answer is what pion would send.
 func TestAnswerSTUN(t *testing.T) {
-	srv, err := net.ListenUDP("udp4", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
+	base, err := stdnet.NewNet()
 	if err != nil {
 		t.Fatal(err)
 	}
-	conn := newBatchConn(srv)
-	defer conn.Close()
+	uc, err := sharedport.New(base, sharedport.Options{}).ListenUDP("udp4", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer uc.Close()
+	conn, ok := uc.(*sharedport.Socket)
+	if !ok {
+		t.Fatalf("shared port socket is a %T", uc)
+	}
 	peer, err := net.ListenUDP("udp4", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
 	if err != nil {
 		t.Fatal(err)
@@ -35,8 +41,8 @@ func TestAnswerSTUN(t *testing.T) {
 	peerAddr := peer.LocalAddr().(*net.UDPAddr).AddrPort()
 
 	const ours, theirs, password = "srvU", "cliU", "server-password-24-chars"
-	d := newDirectOut(nil, slog.New(slog.NewTextHandler(io.Discard, nil)))
-	d.route.Store(&directRoute{conn: conn, to: peerAddr,
+	d := New(Config{Log: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	d.route.Store(&pairRoute{conn: conn, to: peerAddr,
 		creds: &iceCreds{username: ours + ":" + theirs, password: stun.NewShortTermIntegrity(password)}})
 
 	request := func(extra ...stun.Setter) []byte {
@@ -77,7 +83,7 @@ func TestAnswerSTUN(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			if got := isBindingRequest(c.req) && d.answerSTUN(c.req, c.from); got != c.answer {
+			if got := sharedport.IsBindingRequest(c.req) && d.AnswerSTUN(c.req, c.from); got != c.answer {
 				t.Fatalf("answered = %v, want %v", got, c.answer)
 			}
 			if !c.answer {
@@ -117,51 +123,5 @@ func TestAnswerSTUN(t *testing.T) {
 				t.Fatalf("XOR-MAPPED-ADDRESS %v, want %v", got, peerAddr)
 			}
 		})
-	}
-}
-
-// TestConsentChecksAnsweredDirectly connects a real pion subscriber over
-// the shared UDP port and waits for its consent checks (every 2 s) to be
-// answered on the direct path: the subscriber must accept the answers (its
-// selected pair counts them) and stay connected.
-func TestConsentChecksAnsweredDirectly(t *testing.T) {
-	api, sockets := sharedPortAPI(t, false)
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	recv := forward.NewReceiver(forward.ReceiverConfig{TrackID: "TR_stun", Kind: webrtc.RTPCodecTypeVideo,
-		SendRTCP: func([]rtcp.Packet) error { return nil }, Payloads: codecPayloads{}, Log: log})
-	var cli *webrtc.PeerConnection
-	_, closeLink := connectDown(t, api, downLink{sockets: sockets, onClient: func(pc *webrtc.PeerConnection) { cli = pc }},
-		func(wrap func(webrtc.TrackLocalWriter) webrtc.TrackLocalWriter) *forward.DownTrack {
-			return forward.NewDownTrack(forward.DownTrackConfig{Receiver: recv, TrackID: "TR_stun", StreamID: "PA_stun|TR_stun",
-				Subscriber: "sub", Log: log, WrapWriter: wrap})
-		})
-	defer closeLink()
-
-	responses := func() uint64 {
-		for _, s := range cli.GetStats() {
-			if p, ok := s.(webrtc.ICECandidatePairStats); ok && p.Nominated {
-				return p.ResponsesReceived
-			}
-		}
-		return 0
-	}
-	waitFor := func(what string, cond func() bool) {
-		t.Helper()
-		deadline := time.Now().Add(45 * time.Second)
-		for !cond() {
-			if time.Now().After(deadline) {
-				t.Fatalf("no %s within 45 s (answered directly: %d)", what, sockets.batch.Stats().DirectSTUN)
-			}
-			if s := cli.ConnectionState(); s != webrtc.PeerConnectionStateConnected {
-				t.Fatalf("subscriber's connection is %s", s)
-			}
-			time.Sleep(50 * time.Millisecond)
-		}
-	}
-	waitFor("consent check answered directly", func() bool { return sockets.batch.Stats().DirectSTUN >= 1 })
-	before := responses()
-	waitFor("two more answered directly", func() bool { return sockets.batch.Stats().DirectSTUN >= 3 })
-	if after := responses(); after < before+1 {
-		t.Fatalf("the subscriber counted %d answers before and %d after two more direct ones: it refused them", before, after)
 	}
 }

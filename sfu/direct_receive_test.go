@@ -9,12 +9,13 @@ import (
 	"time"
 
 	"github.com/pion/interceptor"
-	"github.com/pion/interceptor/pkg/nack"
 	"github.com/pion/rtcp"
 	"github.com/pion/rtp"
 	"github.com/pion/webrtc/v4"
 
+	"souk/sfu/direct"
 	"souk/sfu/forward"
+	"souk/sfu/rtx"
 )
 
 // TestDirectInReceives publishes VP8 from a real pion client over the
@@ -43,8 +44,8 @@ func TestDirectInReceives(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer srv.Close()
-	out.attach(srv)
-	srv.OnConnectionStateChange(out.stateChanged)
+	out.Attach(srv)
+	srv.OnConnectionStateChange(out.StateChanged)
 	srv.OnTrack(func(remote *webrtc.TrackRemote, r *webrtc.RTPReceiver) {
 		run, ok := recv.AddLayer(forward.Layer{SSRC: uint32(remote.SSRC()), Codec: remote.Codec()}, func(b []byte) (int, bool, error) {
 			n, _, err := remote.Read(b)
@@ -54,10 +55,10 @@ func TestDirectInReceives(t *testing.T) {
 			return
 		}
 		ssrc := uint32(remote.SSRC())
-		out.takeStream(streamInfo(remote, r), repairMatch{}, func(pkt []byte) { recv.PushPacket(ssrc, pkt) }, func(pkt []byte) { recv.PushRepair(ssrc, pkt) })
+		out.TakeStream(direct.StreamInfo(remote, r), rtx.Match{}, func(pkt []byte) { recv.PushPacket(ssrc, pkt) }, func(pkt []byte) { recv.PushRepair(ssrc, pkt) })
 		go func() {
 			run()
-			out.dropStream(ssrc)
+			out.DropStream(ssrc)
 		}()
 	})
 
@@ -243,68 +244,4 @@ func TestDirectInReceives(t *testing.T) {
 		defer fbMu.Unlock()
 		return fb.rrHighest%65536 >= 90
 	})
-}
-
-// A stream handed to the direct path keeps its NACKs coming while its
-// packets still arrive through pion: when no packet of the connection
-// comes over the shared port (no route there), taking the stream must not
-// replace the NACK generator's log that pion's reads feed.
-func TestTakenStreamStillNACKedThroughPion(t *testing.T) {
-	gen, err := nack.NewGeneratorInterceptor(nack.GeneratorInterval(10 * time.Millisecond))
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := gen.NewInterceptor("")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer g.Close()
-	nacked := make(chan []uint16, 16)
-	g.BindRTCPWriter(interceptor.RTCPWriterFunc(func(pkts []rtcp.Packet, _ interceptor.Attributes) (int, error) {
-		for _, p := range pkts {
-			if n, ok := p.(*rtcp.TransportLayerNack); ok {
-				var seqs []uint16
-				for _, pair := range n.Nacks {
-					seqs = append(seqs, pair.PacketList()...)
-				}
-				select {
-				case nacked <- seqs:
-				default:
-				}
-			}
-		}
-		return 0, nil
-	}))
-	info := &interceptor.StreamInfo{SSRC: 1234, MimeType: webrtc.MimeTypeVP8, ClockRate: 90000,
-		RTCPFeedback: []interceptor.RTCPFeedback{{Type: "nack"}}}
-	// pion binds the stream when it arrives and reads it through the chain.
-	next := make(chan []byte, 16)
-	pionRead := g.BindRemoteStream(info, interceptor.RTPReaderFunc(func(b []byte, a interceptor.Attributes) (int, interceptor.Attributes, error) {
-		return copy(b, <-next), a, nil
-	}))
-
-	out := &directOut{}
-	out.media.chain = interceptor.NewChain([]interceptor.Interceptor{g})
-	out.takeStream(info, repairMatch{}, func([]byte) {}, func([]byte) {})
-
-	buf := make([]byte, 1500)
-	for _, seq := range []uint16{1, 2, 3, 5, 6, 7} { // 4 lost
-		p := rtp.Packet{Header: rtp.Header{Version: 2, PayloadType: 96, SequenceNumber: seq, SSRC: info.SSRC}, Payload: []byte{0x10, 0, 1}}
-		b, err := p.Marshal()
-		if err != nil {
-			t.Fatal(err)
-		}
-		next <- b
-		if _, _, err := pionRead.Read(buf, nil); err != nil {
-			t.Fatal(err)
-		}
-	}
-	select {
-	case seqs := <-nacked:
-		if len(seqs) != 1 || seqs[0] != 4 {
-			t.Fatalf("NACK for %v, want [4]", seqs)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("no NACK for the packet lost before the direct path read anything")
-	}
 }

@@ -172,45 +172,6 @@ func TestDirectOutDelivers(t *testing.T) {
 	}
 }
 
-// TestDirectWriterMarshal lays packets out as pion's marshaller does,
-// padding included, and refuses what would not fit with its SRTP tag.
-func TestDirectWriterMarshal(t *testing.T) {
-	w := &directWriter{buf: make([]byte, directBufSize)}
-	cases := []struct {
-		name    string
-		hdr     rtp.Header
-		payload []byte
-	}{
-		{"plain", rtp.Header{Version: 2, PayloadType: 96, SequenceNumber: 7, Timestamp: 9, SSRC: 5, Marker: true}, []byte{1, 2, 3}},
-		{"padding only", rtp.Header{Version: 2, PayloadType: 96, SequenceNumber: 8, SSRC: 5, Padding: true, PaddingSize: 200}, nil},
-		{"extension", func() rtp.Header {
-			h := rtp.Header{Version: 2, PayloadType: 111, SequenceNumber: 1, SSRC: 6}
-			if err := h.SetExtension(3, []byte{0x12, 0x34}); err != nil {
-				t.Fatal(err)
-			}
-			return h
-		}(), bytes.Repeat([]byte{0xab}, 100)},
-	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			want, err := (&rtp.Packet{Header: tc.hdr, Payload: tc.payload, PaddingSize: tc.hdr.PaddingSize}).Marshal()
-			if err != nil {
-				t.Fatal(err)
-			}
-			n, headerLen, ok := w.marshal(&tc.hdr, tc.payload)
-			if !ok || !bytes.Equal(w.buf[:n], want) {
-				t.Fatalf("marshal = %x (%v), want %x", w.buf[:n], ok, want)
-			}
-			if headerLen != tc.hdr.MarshalSize() {
-				t.Fatalf("header length %d, want %d", headerLen, tc.hdr.MarshalSize())
-			}
-		})
-	}
-	if _, _, ok := w.marshal(&rtp.Header{Version: 2}, make([]byte, directBufSize-12-srtpTagRoom+1)); ok {
-		t.Fatal("a packet without room for its tag was accepted")
-	}
-}
-
 // sharedPortAPI is the server's API on a shared UDP port on loopback (a
 // free one, found by binding and closing a socket), with the direct path
 // on or off; the sockets close when the test ends.

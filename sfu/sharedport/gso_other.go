@@ -1,6 +1,6 @@
 //go:build !linux
 
-package sfu
+package sharedport
 
 import "net"
 
