@@ -14,6 +14,7 @@ import (
 	"github.com/pion/webrtc/v4"
 	"google.golang.org/protobuf/proto"
 
+	"souk/sfu/downlink"
 	"souk/sfu/forward"
 )
 
@@ -75,8 +76,10 @@ type Participant struct {
 
 	pub *transport // v1: the only peer connection; v0: publisher
 	sub *transport // v0 only: subscriber
-	// down estimates what this participant can receive (downlink.go).
-	down downlinkState
+	// down estimates what this participant can receive and shares it
+	// across its subscriptions (sfu/downlink; the room's ticker calls
+	// allocateDownlink).
+	down *downlink.Controller
 	// qualityStale asks the next connection quality round to send even
 	// if no rating changed: this session's signal connection is new.
 	qualityStale atomic.Bool

@@ -1,4 +1,4 @@
-package sfu
+package downlink
 
 import (
 	"sync"
@@ -47,7 +47,7 @@ func TestProbePacerPacesEachProbeAtItsOwnRate(t *testing.T) {
 		{"fast", 800_000},
 		{"below one packet a tick", 64_000},
 	}
-	var p probePacer
+	var p Pacer
 	p.running = true // the test steps the pacer itself: no goroutine
 	t0 := time.Unix(1000, 0)
 	sinks := make([]*paddingSink, len(tests))
@@ -92,7 +92,7 @@ func TestProbePacerPacesEachProbeAtItsOwnRate(t *testing.T) {
 }
 
 func TestProbePacerDoesNotBurstAfterRefusals(t *testing.T) {
-	var p probePacer
+	var p Pacer
 	p.running = true
 	t0 := time.Unix(1000, 0)
 	sink := &paddingSink{refuse: true}
@@ -128,7 +128,7 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 }
 
 func TestProbePacerGoroutineEndsWithTheLastProbe(t *testing.T) {
-	var p probePacer
+	var p Pacer
 	var flushes atomic.Int32
 	p.flush = func(endOfFrame bool) {
 		if endOfFrame {

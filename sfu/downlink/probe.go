@@ -1,13 +1,10 @@
-package sfu
+package downlink
 
 import (
 	"sync/atomic"
 	"time"
 
-	"github.com/pion/rtcp"
-
 	"souk/sfu/bwe"
-	"souk/sfu/forward"
 )
 
 // Probing: when a subscriber wants a better layer than its estimate
@@ -29,8 +26,9 @@ const (
 	probePacketSize = 255
 )
 
-// downlinkProbe tracks one subscriber's probing; the room's ticker only.
-type downlinkProbe struct {
+// probeState tracks one subscriber's probing; the room's ticker only,
+// but for the counters.
+type probeState struct {
 	cluster   uint32 // probe awaiting its result, 0 for none
 	need      uint64 // estimate the awaited probe must reach
 	startedAt time.Time
@@ -41,10 +39,10 @@ type downlinkProbe struct {
 }
 
 // maybeProbe checks the awaited probe's outcome and starts the next one
-// when a track wants more than the estimate allows; the room's pacer
-// sends its padding.
-func (d *downlinkState) maybeProbe(now time.Time, tracks []bwe.Track, grants []bwe.Grant, downs []*forward.DownTrack, totals *forward.Counters, pacer *probePacer) {
-	ss, pr := d.sendSide, &d.probe
+// when a track wants more than the estimate allows; the pacer sends its
+// padding.
+func (c *Controller) maybeProbe(now time.Time, tracks []bwe.Track, grants []bwe.Grant, downs []DownTrack) {
+	ss, pr, totals := c.sendSide, &c.probe, c.totals
 	if pr.cluster != 0 {
 		rate, done := ss.ProbeResult(pr.cluster)
 		if !done && now.Sub(pr.startedAt) < probeTimeout {
@@ -71,7 +69,7 @@ func (d *downlinkState) maybeProbe(now time.Time, tracks []bwe.Track, grants []b
 	for _, g := range grants {
 		used += g.Bitrate
 	}
-	need := used + extra + d.audioRate
+	need := used + extra + c.audioRate
 	est := ss.Estimate()
 	if need <= est {
 		return // fits already; the allocator takes it next tick
@@ -95,28 +93,5 @@ func (d *downlinkState) maybeProbe(now time.Time, tracks []bwe.Track, grants []b
 	pr.cluster, pr.need, pr.startedAt = ss.StartProbe(), need, now
 	pr.sent.Add(1)
 	totals.Probes.Add(1)
-	pacer.start(ss, dt, padRate, now)
-}
-
-// onFeedback hands the subscriber's transport-wide feedback to its
-// estimate; called from any of its down tracks' RTCP readers.
-func (d *downlinkState) onFeedback(fb *rtcp.TransportLayerCC) {
-	d.sendSide.OnFeedback(fb, time.Now())
-}
-
-// onFeedbackWire is onFeedback for feedback read off the socket as
-// bytes (sfu/direct).
-func (d *downlinkState) onFeedbackWire(b []byte) error {
-	return d.sendSide.OnFeedbackWire(b, time.Now())
-}
-
-// downlinkStats reads the participant's estimate without the ticker's
-// state: the send-side estimate locks itself, the counters are atomic.
-func (p *Participant) downlinkStats(room string) DownlinkStats {
-	ss, now := p.down.sendSide, time.Now()
-	return DownlinkStats{
-		Room: room, Participant: p.identity, TransportCC: ss.HasFeedback(),
-		EstimatedBitrate: ss.Estimate(), AckedBitrate: ss.AckedRate(now), Delay: ss.Usage().String(),
-		Probes: p.down.probe.sent.Load(), ProbesSucceeded: p.down.probe.succeeded.Load(),
-	}
+	c.pacer.start(ss, dt, padRate, now)
 }

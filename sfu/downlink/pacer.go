@@ -1,19 +1,19 @@
-package sfu
+package downlink
 
 import (
 	"sync"
 	"time"
 )
 
-// probePacer sends the padding of a room's running probes from one
-// goroutine, every probePace. A goroutine and a ticker per probe woke the
+// Pacer sends the padding of running probes from one goroutine, every
+// probePace; a room has one, shared by its subscribers' Controllers. A goroutine and a ticker per probe woke the
 // server 200 times a second for each subscriber probing at that moment: in
 // a room of 150 viewers whose estimates sat below the top layer, a fifth
 // of all the server's goroutine wake-ups. Here the room's probes share one
 // tick. The goroutine runs only while a probe does, and ends with the last.
-type probePacer struct {
+type Pacer struct {
 	// flush, when set, sends what the tick's padding left queued on the
-	// shared socket (Config.afterFanout): nobody else flushes after it.
+	// shared socket: nobody else flushes after it.
 	flush func(endOfFrame bool)
 
 	mu      sync.Mutex
@@ -24,12 +24,13 @@ type probePacer struct {
 	scratch []*pacedProbe
 }
 
-// probeSink is what a probe pads and closes: a subscriber's video down
-// track and its send-side estimate.
+// probeSink is what a probe pads: a subscriber's video down track.
 type probeSink interface {
 	WritePadding(size int) int
 }
 
+// probeCloser is what a probe closes when it ends: the subscriber's
+// send-side estimate (bwe.SendSide), whose probe cluster it fed.
 type probeCloser interface {
 	StopProbe()
 }
@@ -46,9 +47,13 @@ type pacedProbe struct {
 	done   bool
 }
 
+// NewPacer makes a pacer; flush (may be nil) is called after a tick that
+// wrote padding, with true (sharedport.Net.AfterFanout).
+func NewPacer(flush func(endOfFrame bool)) *Pacer { return &Pacer{flush: flush} }
+
 // start paces padding at rate bit/s on track from now for probeDuration,
 // then closes the probe cluster with est.StopProbe.
-func (p *probePacer) start(est probeCloser, track probeSink, rate uint64, now time.Time) {
+func (p *Pacer) start(est probeCloser, track probeSink, rate uint64, now time.Time) {
 	pr := &pacedProbe{track: track, est: est, rate: float64(rate), end: now.Add(probeDuration), last: now}
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -59,7 +64,7 @@ func (p *probePacer) start(est probeCloser, track probeSink, rate uint64, now ti
 	}
 }
 
-func (p *probePacer) run() {
+func (p *Pacer) run() {
 	t := time.NewTicker(probePace)
 	defer t.Stop()
 	for now := range t.C {
@@ -77,7 +82,7 @@ func (p *probePacer) run() {
 // whose time is up; sent is how many padding packets went out. more is
 // false, with running cleared, once no probe is left: the goroutine ends,
 // and the next start makes a new one.
-func (p *probePacer) step(now time.Time) (more bool, sent int) {
+func (p *Pacer) step(now time.Time) (more bool, sent int) {
 	p.mu.Lock()
 	p.scratch = append(p.scratch[:0], p.probes...)
 	p.mu.Unlock()
