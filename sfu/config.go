@@ -73,7 +73,7 @@ type WebRTCConfig struct {
 	// is an address of this host is advertised as itself, on its own
 	// socket, and the host's other addresses of its family are then not
 	// offered; the others stand for the host's addresses (1:1 NAT).
-	// Loopback candidates keep their address (nodeIPPlan). ResolveNodeIPs
+	// Loopback candidates keep their address (nodeip.NewPlan). nodeip.Resolve
 	// fills it from STUN discovery or a named interface.
 	NodeIPs []string
 	// Interfaces and IPs, when set, restrict candidates to these

@@ -230,7 +230,7 @@ func (p *Participant) keepReading(remote *webrtc.TrackRemote) {
 	if !ok || ssrc == uint32(remote.SSRC()) {
 		return
 	}
-	reader, ok := streams.take(ssrc)
+	reader, ok := streams.Take(ssrc)
 	if !ok {
 		return
 	}

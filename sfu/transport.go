@@ -11,6 +11,7 @@ import (
 
 	"souk/sfu/direct"
 	"souk/sfu/forward"
+	"souk/sfu/receivechain"
 )
 
 // transport wraps one peer connection with the negotiation bookkeeping the
@@ -26,7 +27,7 @@ type transport struct {
 	out *direct.Conn
 	// streams is the receive interceptors with each received stream's
 	// reader by SSRC; nil on a connection that only sends.
-	streams *sharedChain
+	streams *receivechain.Chain
 
 	mu        sync.Mutex
 	remoteSet bool

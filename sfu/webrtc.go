@@ -1,7 +1,6 @@
 package sfu
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -9,26 +8,22 @@ import (
 	"net"
 	"net/netip"
 	"slices"
-	"strings"
-	"sync"
 	"time"
 
 	"github.com/pion/dtls/v3"
 	"github.com/pion/ice/v4"
 	"github.com/pion/interceptor"
-	"github.com/pion/interceptor/pkg/nack"
-	"github.com/pion/interceptor/pkg/report"
 	"github.com/pion/logging"
 	"github.com/pion/sdp/v3"
-	"github.com/pion/stun/v3"
 	piontransport "github.com/pion/transport/v4"
 	"github.com/pion/transport/v4/stdnet"
 	"github.com/pion/webrtc/v4"
 
 	"souk/pionlog"
 	"souk/sfu/direct"
+	"souk/sfu/nodeip"
+	"souk/sfu/receivechain"
 	"souk/sfu/sharedport"
-	"souk/sfu/twccfeedback"
 )
 
 // ICE liveness. A connection is disconnected after iceDisconnectedTimeout
@@ -94,7 +89,7 @@ func newAPI(cfg WebRTCConfig) (*webrtc.API, *mediaSockets, error) {
 // receiving side needs: NACK generation toward publishers, receiver
 // reports and transport-wide feedback for the publisher's bandwidth
 // estimate. None of them touches sent packets, and none runs before the
-// connection receives a stream (lazy_interceptor.go, sfu/twccfeedback).
+// connection receives a stream (sfu/receivechain).
 // NACK responses and keyframe requests are handled by our own code from
 // the shared packet cache, so pion's NACK responder (which copies every
 // packet per subscriber) is left out. It returns the factories too, from
@@ -104,35 +99,19 @@ func receiveInterceptors(codecs CodecConfig, lf logging.LoggerFactory) (*webrtc.
 	if err := registerCodecs(me, codecs); err != nil {
 		return nil, nil, nil, err
 	}
-	// Retransmissions a publisher sends on its RTX SSRC never reach the
-	// generator's log of the media SSRC, so without a cap it would keep
-	// asking for a repaired packet until it leaves the window (seconds).
-	gen, err := nack.NewGeneratorInterceptor(nack.WithGeneratorLoggerFactory(lf), nack.GeneratorMaxNacksPerPacket(maxNACKsPerPacket))
+	receive, err := receivechain.Factories(lf, slog.Default().With("component", "sfu"))
 	if err != nil {
-		return nil, nil, nil, fmt.Errorf("nack generator: %w", err)
+		return nil, nil, nil, err
 	}
-	// Each starts its loop with the first received stream (lazyFactory).
-	receive := []interceptor.Factory{lazyFactory{gen}}
-	// Receiver reports only: sender reports are sent by the room's ticker
-	// from the down tracks' own counters (sender_reports.go), so nothing of
-	// pion's wraps the packets written to subscribers.
-	rr, err := report.NewReceiverInterceptor(report.WithReceiverLoggerFactory(lf))
-	if err != nil {
-		return nil, nil, nil, fmt.Errorf("rtcp receiver reports: %w", err)
-	}
-	receive = append(receive, lazyFactory{rr})
 	// Transport-wide feedback toward publishers, negotiated as pion's
 	// ConfigureTWCCSender does, but recorded and sent by our own
-	// interceptor: pion's hands every received packet through an unbuffered
-	// channel to its reporting goroutine, two wake-ups per packet
-	// (sfu/twccfeedback).
+	// interceptor (sfu/twccfeedback).
 	for _, kind := range []webrtc.RTPCodecType{webrtc.RTPCodecTypeVideo, webrtc.RTPCodecTypeAudio} {
 		me.RegisterFeedback(webrtc.RTCPFeedback{Type: webrtc.TypeRTCPFBTransportCC}, kind)
 		if err := me.RegisterHeaderExtension(webrtc.RTPHeaderExtensionCapability{URI: sdp.TransportCCURI}, kind); err != nil {
 			return nil, nil, nil, fmt.Errorf("twcc extension: %w", err)
 		}
 	}
-	receive = append(receive, twccfeedback.Factory{Log: slog.Default().With("component", "sfu")})
 	reg := &interceptor.Registry{}
 	for _, f := range receive {
 		reg.Add(f)
@@ -169,26 +148,26 @@ type candidateFilters struct {
 
 // addressFilters sets on se the interfaces and addresses candidates are
 // gathered on, and the rewriting of host candidates to the node IPs
-// (node_ips.go).
+// (sfu/nodeip).
 func addressFilters(se *webrtc.SettingEngine, cfg WebRTCConfig, base piontransport.Net) (candidateFilters, error) {
 	var (
 		f          candidateFilters
 		nodeFilter func(net.IP) bool
 	)
 	if len(cfg.NodeIPs) > 0 {
-		local, err := localAddrs(base)
+		local, err := nodeip.LocalAddrs(base)
 		if err != nil {
 			return f, err
 		}
-		plan, err := nodeIPPlan(cfg.NodeIPs, local)
+		plan, err := nodeip.NewPlan(cfg.NodeIPs, local)
 		if err != nil {
 			return f, err
 		}
-		if err := se.SetICEAddressRewriteRules(plan.rules...); err != nil {
+		if err := se.SetICEAddressRewriteRules(plan.Rules...); err != nil {
 			return f, fmt.Errorf("node ips: %w", err)
 		}
-		nodeFilter = plan.only
-		f.natted = plan.natted
+		nodeFilter = plan.Only
+		f.natted = plan.NATted
 	}
 	f.iface, f.ip = cfg.interfaceFilter(), bothFilters(cfg.ipFilter(), nodeFilter)
 	if f.iface != nil {
@@ -295,7 +274,7 @@ type mediaSockets struct {
 // kept by SSRC (nil for a connection that only sends). sendOnly picks the
 // configuration without interceptors; shared is the API to use when
 // there is no direct path and nothing is received.
-func (m *mediaSockets) peerAPI(shared *webrtc.API, sendOnly bool, log *slog.Logger) (*webrtc.API, *direct.Conn, *sharedChain) {
+func (m *mediaSockets) peerAPI(shared *webrtc.API, sendOnly bool, log *slog.Logger) (*webrtc.API, *direct.Conn, *receivechain.Chain) {
 	if !m.direct {
 		if sendOnly {
 			return shared, nil, nil
@@ -303,7 +282,7 @@ func (m *mediaSockets) peerAPI(shared *webrtc.API, sendOnly bool, log *slog.Logg
 		// The connection's own interceptor instances, so that a layer's
 		// stream stays readable when pion reads another in its place
 		// (Participant.keepReading).
-		reg, chain, err := receiveChain(m.receive)
+		reg, chain, err := receivechain.New(m.receive)
 		if err != nil {
 			log.Warn("receive interceptor; streams of this connection are read by pion alone", "err", err)
 			return shared, nil, nil
@@ -311,12 +290,12 @@ func (m *mediaSockets) peerAPI(shared *webrtc.API, sendOnly bool, log *slog.Logg
 		return webrtc.NewAPI(webrtc.WithMediaEngine(m.me), webrtc.WithInterceptorRegistry(reg), webrtc.WithSettingEngine(m.se)), nil, chain
 	}
 	reg := &interceptor.Registry{}
-	var streams *sharedChain
+	var streams *receivechain.Chain
 	var receive interceptor.Interceptor
 	if !sendOnly {
 		// This connection's own interceptor instances, so that streams
 		// read past pion pass the same ones (sfu/direct).
-		r, chain, err := receiveChain(m.receive)
+		r, chain, err := receivechain.New(m.receive)
 		if err != nil {
 			log.Warn("receive interceptor; media of this connection stays with pion", "err", err)
 			return shared, nil, nil
@@ -327,108 +306,6 @@ func (m *mediaSockets) peerAPI(shared *webrtc.API, sendOnly bool, log *slog.Logg
 	se := m.se
 	out.Configure(&se)
 	return webrtc.NewAPI(webrtc.WithMediaEngine(m.me), webrtc.WithInterceptorRegistry(reg), webrtc.WithSettingEngine(se)), out, streams
-}
-
-// receiveChain makes one connection's receive interceptors from
-// factories: the registry pion builds the connection's chain from, and
-// the chain the direct path binds the streams it takes to. Both are the
-// same sharedChain, so each stream is bound to the instances once.
-func receiveChain(factories []interceptor.Factory) (*interceptor.Registry, *sharedChain, error) {
-	var made []interceptor.Interceptor
-	for _, f := range factories {
-		i, err := f.NewInterceptor("")
-		if err != nil {
-			return nil, nil, fmt.Errorf("receive interceptor: %w", err)
-		}
-		made = append(made, i)
-	}
-	chain := &sharedChain{Interceptor: interceptor.NewChain(made), bound: map[uint32]interceptor.RTPReader{}, taken: map[uint32]bool{}}
-	reg := &interceptor.Registry{}
-	reg.Add(madeInterceptor{chain})
-	return reg, chain, nil
-}
-
-// madeInterceptor hands pion an interceptor made beforehand.
-type madeInterceptor struct{ i interceptor.Interceptor }
-
-func (f madeInterceptor) NewInterceptor(string) (interceptor.Interceptor, error) { return f.i, nil }
-
-// sharedChain is a connection's receive interceptors with each received
-// stream bound once. pion binds a stream when it starts receiving it; the
-// direct path binds it again when it takes the stream (sfu/direct),
-// and takes it whether or not a direct route comes up (over TCP or a relay,
-// or behind a NAT address that stands for several host addresses, it does
-// not: sfu/direct). Bound twice, the NACK generator and the
-// receiver reports started a fresh state for the SSRC that only packets
-// read directly reached, and forgot the one pion's reads fed: without a
-// direct route, no NACK and no report counted what the publisher sent.
-//
-// So the second binding reads through the first: the packet's source
-// rides in the read's attributes down to the bottom of the first binding
-// (sourceSwitch), which reads from it instead of from pion's stream. The
-// interceptors keep their own locks, as pion's reader and the direct path
-// may read at the same time.
-type sharedChain struct {
-	interceptor.Interceptor
-
-	mu    sync.Mutex
-	bound map[uint32]interceptor.RTPReader // by SSRC
-	taken map[uint32]bool                  // handed out by take
-}
-
-// take hands out the reader of the stream with this SSRC, as pion bound
-// it (through every interceptor), once: for a layer whose stream pion no
-// longer reads. ok is false when the stream is not bound or was taken.
-func (c *sharedChain) take(ssrc uint32) (interceptor.RTPReader, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	r, ok := c.bound[ssrc]
-	if !ok || c.taken[ssrc] {
-		return nil, false
-	}
-	c.taken[ssrc] = true
-	return r, true
-}
-
-// readSourceKey is the attribute naming the reader a read of a shared
-// binding takes its packet from.
-type readSourceKey struct{}
-
-func (c *sharedChain) BindRemoteStream(info *interceptor.StreamInfo, reader interceptor.RTPReader) interceptor.RTPReader {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if first, ok := c.bound[info.SSRC]; ok {
-		return interceptor.RTPReaderFunc(func(b []byte, a interceptor.Attributes) (int, interceptor.Attributes, error) {
-			if a == nil {
-				a = interceptor.Attributes{}
-			}
-			a[readSourceKey{}] = reader
-			return first.Read(b, a)
-		})
-	}
-	r := c.Interceptor.BindRemoteStream(info, sourceSwitch{reader})
-	c.bound[info.SSRC] = r
-	return r
-}
-
-func (c *sharedChain) UnbindRemoteStream(info *interceptor.StreamInfo) {
-	c.mu.Lock()
-	delete(c.bound, info.SSRC)
-	delete(c.taken, info.SSRC)
-	c.mu.Unlock()
-	c.Interceptor.UnbindRemoteStream(info)
-}
-
-// sourceSwitch is the bottom of a stream's first binding: it reads from
-// the reader the attributes name, else from the one it was bound with.
-type sourceSwitch struct{ reader interceptor.RTPReader }
-
-func (s sourceSwitch) Read(b []byte, a interceptor.Attributes) (int, interceptor.Attributes, error) {
-	if r, ok := a[readSourceKey{}].(interceptor.RTPReader); ok {
-		delete(a, readSourceKey{})
-		return r.Read(b, a)
-	}
-	return s.reader.Read(b, a)
 }
 
 // AfterFanout sends the datagrams queued on the shared UDP port at the
@@ -448,11 +325,6 @@ func (m *mediaSockets) udpStats() sharedport.Stats {
 }
 
 func (m *mediaSockets) Close() error { return m.closers.Close() }
-
-// maxNACKsPerPacket is how often a missing packet is asked for: enough for
-// a lost retransmission to be asked for again, few enough that a packet
-// repaired over RTX is not asked for for seconds.
-const maxNACKsPerPacket = 3
 
 func (c WebRTCConfig) interfaceFilter() func(string) bool {
 	if len(c.Interfaces) == 0 {
@@ -499,94 +371,27 @@ func (m multiCloser) Close() error {
 	return errors.Join(errs...)
 }
 
-// ResolveNodeIPs returns the addresses to advertise in ICE candidates:
-// nodeIPs when set, else the public address a STUN server sees (when
-// stunServer is set), else the addresses of the named interface, else none
-// (pion then advertises every interface address).
-func ResolveNodeIPs(ctx context.Context, nodeIPs []string, stunServer, iface string) ([]string, error) {
-	switch {
-	case len(nodeIPs) > 0:
-		return nodeIPs, nil
-	case stunServer != "":
-		ip, err := DiscoverPublicIP(ctx, stunServer)
-		if err != nil {
-			return nil, err
-		}
-		return []string{ip.String()}, nil
-	case iface != "":
-		return InterfaceIPs(iface)
+// udpNetworks, tcpNetworks and muxNetworks are the ICE networks gathered:
+// IPv4 only unless IPv6 is asked for. A host's IPv6 addresses are often
+// unroutable (ULA, link-local) or unmapped by NodeIPs; offering them only
+// costs browsers failed checks and fills the log with pion's warnings.
+func udpNetworks(ipv6 bool) []webrtc.NetworkType {
+	if ipv6 {
+		return []webrtc.NetworkType{webrtc.NetworkTypeUDP4, webrtc.NetworkTypeUDP6}
 	}
-	return nil, nil
+	return []webrtc.NetworkType{webrtc.NetworkTypeUDP4}
 }
 
-// InterfaceIPs lists the unicast addresses of one interface.
-func InterfaceIPs(name string) ([]string, error) {
-	ifc, err := net.InterfaceByName(name)
-	if err != nil {
-		return nil, fmt.Errorf("interface %q: %w", name, err)
+func tcpNetworks(ipv6 bool) []webrtc.NetworkType {
+	if ipv6 {
+		return []webrtc.NetworkType{webrtc.NetworkTypeTCP4, webrtc.NetworkTypeTCP6}
 	}
-	addrs, err := ifc.Addrs()
-	if err != nil {
-		return nil, fmt.Errorf("addresses of %q: %w", name, err)
-	}
-	var ips []string
-	for _, a := range addrs {
-		if n, ok := a.(*net.IPNet); ok && !n.IP.IsLinkLocalUnicast() {
-			ips = append(ips, n.IP.String())
-		}
-	}
-	if len(ips) == 0 {
-		return nil, fmt.Errorf("interface %q has no usable address", name)
-	}
-	return ips, nil
+	return []webrtc.NetworkType{webrtc.NetworkTypeTCP4}
 }
 
-// DiscoverPublicIP asks a STUN server ("stun:host:port" or "host:port")
-// which address our UDP packets come from.
-func DiscoverPublicIP(ctx context.Context, server string) (net.IP, error) {
-	hostPort := strings.TrimPrefix(server, "stun:")
-	if _, _, err := net.SplitHostPort(hostPort); err != nil {
-		hostPort = net.JoinHostPort(hostPort, "3478")
+func muxNetworks(ipv6 bool) []ice.NetworkType {
+	if ipv6 {
+		return []ice.NetworkType{ice.NetworkTypeUDP4, ice.NetworkTypeUDP6}
 	}
-	var d net.Dialer
-	conn, err := d.DialContext(ctx, "udp4", hostPort)
-	if err != nil {
-		return nil, fmt.Errorf("stun discovery via %s: %w", server, err)
-	}
-	defer conn.Close()
-	deadline := time.Now().Add(5 * time.Second)
-	if d, ok := ctx.Deadline(); ok && d.Before(deadline) {
-		deadline = d
-	}
-	_ = conn.SetDeadline(deadline)
-	req := stun.MustBuild(stun.TransactionID, stun.BindingRequest, stun.Fingerprint)
-	buf := make([]byte, 1500)
-	// UDP may lose a packet: ask up to three times before giving up.
-	for attempt := 0; attempt < 3; attempt++ {
-		if _, err := conn.Write(req.Raw); err != nil {
-			return nil, fmt.Errorf("stun discovery via %s: %w", server, err)
-		}
-		wait := time.Now().Add(time.Duration(attempt+1) * time.Second)
-		if wait.After(deadline) {
-			wait = deadline
-		}
-		_ = conn.SetReadDeadline(wait)
-		n, err := conn.Read(buf)
-		if err != nil {
-			if time.Now().Before(deadline) {
-				continue
-			}
-			return nil, fmt.Errorf("stun discovery via %s: no answer: %w", server, err)
-		}
-		res := &stun.Message{Raw: append([]byte(nil), buf[:n]...)}
-		if err := res.Decode(); err != nil || res.TransactionID != req.TransactionID {
-			continue
-		}
-		var xor stun.XORMappedAddress
-		if err := xor.GetFrom(res); err != nil {
-			return nil, fmt.Errorf("stun discovery via %s: answer without address: %w", server, err)
-		}
-		return xor.IP, nil
-	}
-	return nil, fmt.Errorf("stun discovery via %s: no answer", server)
+	return []ice.NetworkType{ice.NetworkTypeUDP4}
 }

@@ -15,6 +15,7 @@ import (
 	"souk/platform/httpapi"
 	"souk/roomservice"
 	"souk/sfu"
+	"souk/sfu/nodeip"
 	"souk/signal"
 	"souk/turn"
 )
@@ -151,7 +152,7 @@ func resolveNodeIPs(ctx context.Context, m config.Media) ([]string, error) {
 	}
 	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
-	return sfu.ResolveNodeIPs(ctx, m.NodeIPs, stunServer, m.NodeIPInterface)
+	return nodeip.Resolve(ctx, m.NodeIPs, stunServer, m.NodeIPInterface)
 }
 
 func turnConfig(m config.Media, nodeIPs []string) turn.Config {

@@ -51,6 +51,8 @@ var rules = map[string]rule{
 	"souk/sfu/rtx":                       {doc: "sfu/rtx/doc.go", others: []string{"github.com/pion/"}},
 	"souk/sfu/direct":                    {doc: "sfu/direct/doc.go", souk: []string{"souk/sfu/sharedport", "souk/sfu/dtlskeys", "souk/sfu/srtpgcm", "souk/sfu/rtx", "souk/sfu/forward"}, others: []string{"github.com/pion/"}},
 	"souk/sfu/downlink":                  {doc: "sfu/downlink/doc.go", souk: []string{"souk/sfu/bwe", "souk/sfu/forward"}, others: []string{"github.com/pion/rtcp"}},
+	"souk/sfu/nodeip":                    {doc: "sfu/nodeip/doc.go", others: []string{"github.com/pion/"}},
+	"souk/sfu/receivechain":              {doc: "sfu/receivechain/doc.go", souk: []string{"souk/sfu/twccfeedback"}, others: []string{"github.com/pion/"}},
 	"souk/sfu/forward":                   {doc: "sfu/forward/doc.go", souk: []string{"souk/sfu/buffer"}, others: []string{"github.com/pion/"}},
 	"souk/pionlog":                       {doc: "pionlog/doc.go", others: []string{"github.com/pion/logging"}},
 	"souk/metrics":                       {doc: "metrics/doc.go", others: []string{"github.com/prometheus/client_golang", "github.com/go-chi/chi"}},

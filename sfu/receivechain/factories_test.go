@@ -1,10 +1,13 @@
-package sfu
+package receivechain
 
 import (
+	"io"
+	"log/slog"
 	"testing"
 	"time"
 
 	"github.com/pion/interceptor"
+	"github.com/pion/logging"
 	"github.com/pion/rtcp"
 	"github.com/pion/rtp"
 )
@@ -15,12 +18,11 @@ import (
 // direct route never comes up and pion reads everything, with a route the
 // direct path does. A loss on either side is asked for.
 func TestReceiveInterceptorsBoundOnce(t *testing.T) {
-	_, sockets, err := newAPI(WebRTCConfig{IncludeLoopback: true})
+	factories, err := Factories(logging.NewDefaultLoggerFactory(), slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer sockets.Close()
-	reg, directChain, err := receiveChain(sockets.receive)
+	reg, directChain, err := New(factories)
 	if err != nil {
 		t.Fatal(err)
 	}

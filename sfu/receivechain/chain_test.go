@@ -1,4 +1,4 @@
-package sfu
+package receivechain
 
 import (
 	"testing"
@@ -9,7 +9,7 @@ import (
 // A stream's reader, as pion bound it, is handed out once to whoever
 // reads the stream in pion's place, and only while it is bound.
 func TestSharedChainTake(t *testing.T) {
-	_, chain, err := receiveChain(nil)
+	_, chain, err := New(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,7 +34,7 @@ func TestSharedChainTake(t *testing.T) {
 		if s.unbind {
 			chain.UnbindRemoteStream(info)
 		}
-		r, ok := chain.take(s.ssrc)
+		r, ok := chain.Take(s.ssrc)
 		if ok != s.want {
 			t.Fatalf("%s: take says %v, want %v", s.name, ok, s.want)
 		}

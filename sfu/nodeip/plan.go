@@ -1,8 +1,4 @@
-package sfu
-
-// How host candidates advertise media.node_ips: which local addresses are
-// gathered, which are rewritten to a node IP, and which stand for a NAT
-// address; and which network types are offered.
+package nodeip
 
 import (
 	"fmt"
@@ -10,22 +6,21 @@ import (
 	"net/netip"
 	"slices"
 
-	"github.com/pion/ice/v4"
 	piontransport "github.com/pion/transport/v4"
 	"github.com/pion/webrtc/v4"
 )
 
-// ipPlan is how host candidates advertise the node IPs (nodeIPPlan).
-type ipPlan struct {
-	rules []webrtc.ICEAddressRewriteRule
-	only  func(net.IP) bool // the addresses to gather on; nil: all
-	// natted maps each node IP that is not the host's own (the public
+// Plan is how host candidates advertise the node IPs (NewPlan).
+type Plan struct {
+	Rules []webrtc.ICEAddressRewriteRule
+	Only  func(net.IP) bool // the addresses to gather on; nil: all
+	// NATted maps each node IP that is not the host's own (the public
 	// side of a 1:1 NAT) to the host's addresses it is advertised for:
 	// the sockets a candidate at that address may be (sfu/direct).
-	natted map[netip.Addr][]netip.Addr
+	NATted map[netip.Addr][]netip.Addr
 }
 
-// nodeIPPlan is how host candidates advertise nodeIPs, given the host's
+// NewPlan is how host candidates advertise nodeIPs, given the host's
 // own addresses (local): address rewrite rules, a filter of the addresses
 // to gather on, and which local addresses each NAT address stands for.
 //
@@ -48,7 +43,7 @@ type ipPlan struct {
 // not its own (a 1:1 NAT in front of it), or, when all the node IPs of
 // the family are its own, are not gathered at all. A family without a
 // node IP is left as gathered.
-func nodeIPPlan(nodeIPs []string, local []netip.Addr) (ipPlan, error) {
+func NewPlan(nodeIPs []string, local []netip.Addr) (Plan, error) {
 	host := webrtc.ICECandidateTypeHost
 	// An address kept as itself. Its own CIDR puts each such rule in a
 	// scope of its own, which pion would otherwise warn about on every
@@ -80,7 +75,7 @@ func nodeIPPlan(nodeIPs []string, local []netip.Addr) (ipPlan, error) {
 	for _, s := range nodeIPs {
 		a, err := netip.ParseAddr(s)
 		if err != nil {
-			return ipPlan{}, fmt.Errorf("node ip %q: %w", s, err)
+			return Plan{}, fmt.Errorf("node ip %q: %w", s, err)
 		}
 		a = a.Unmap()
 		f := familyOf(a)
@@ -98,7 +93,7 @@ func nodeIPPlan(nodeIPs []string, local []netip.Addr) (ipPlan, error) {
 			f.external = append(f.external, a.String())
 		}
 	}
-	plan := ipPlan{}
+	plan := Plan{}
 	// The rule without a CIDR rewrites the family's addresses that no
 	// rule of their own keeps: neither loopback nor a node IP.
 	for _, a := range local {
@@ -106,13 +101,13 @@ func nodeIPPlan(nodeIPs []string, local []netip.Addr) (ipPlan, error) {
 		if a.IsLoopback() || len(f.external) == 0 || slices.Contains(f.own, a) {
 			continue
 		}
-		if plan.natted == nil {
-			plan.natted = map[netip.Addr][]netip.Addr{}
+		if plan.NATted == nil {
+			plan.NATted = map[netip.Addr][]netip.Addr{}
 		}
 		for _, e := range f.external {
 			ext := netip.MustParseAddr(e)
-			if !slices.Contains(plan.natted[ext], a) {
-				plan.natted[ext] = append(plan.natted[ext], a)
+			if !slices.Contains(plan.NATted[ext], a) {
+				plan.NATted[ext] = append(plan.NATted[ext], a)
 			}
 		}
 	}
@@ -127,7 +122,7 @@ func nodeIPPlan(nodeIPs []string, local []netip.Addr) (ipPlan, error) {
 			restricted = true
 		}
 	}
-	plan.rules = rules
+	plan.Rules = rules
 	if !restricted {
 		return plan, nil
 	}
@@ -140,12 +135,12 @@ func nodeIPPlan(nodeIPs []string, local []netip.Addr) (ipPlan, error) {
 		f := familyOf(a)
 		return a.IsLoopback() || !f.present || len(f.external) > 0 || slices.Contains(f.own, a)
 	}
-	plan.only = filter
+	plan.Only = filter
 	return plan, nil
 }
 
-// localAddrs lists the addresses of every interface of n.
-func localAddrs(n piontransport.Net) ([]netip.Addr, error) {
+// LocalAddrs lists the addresses of every interface of n.
+func LocalAddrs(n piontransport.Net) ([]netip.Addr, error) {
 	ifaces, err := n.Interfaces()
 	if err != nil {
 		return nil, fmt.Errorf("network interfaces: %w", err)
@@ -170,29 +165,4 @@ func localAddrs(n piontransport.Net) ([]netip.Addr, error) {
 		}
 	}
 	return out, nil
-}
-
-// udpNetworks, tcpNetworks and muxNetworks are the ICE networks gathered:
-// IPv4 only unless IPv6 is asked for. A host's IPv6 addresses are often
-// unroutable (ULA, link-local) or unmapped by NodeIPs; offering them only
-// costs browsers failed checks and fills the log with pion's warnings.
-func udpNetworks(ipv6 bool) []webrtc.NetworkType {
-	if ipv6 {
-		return []webrtc.NetworkType{webrtc.NetworkTypeUDP4, webrtc.NetworkTypeUDP6}
-	}
-	return []webrtc.NetworkType{webrtc.NetworkTypeUDP4}
-}
-
-func tcpNetworks(ipv6 bool) []webrtc.NetworkType {
-	if ipv6 {
-		return []webrtc.NetworkType{webrtc.NetworkTypeTCP4, webrtc.NetworkTypeTCP6}
-	}
-	return []webrtc.NetworkType{webrtc.NetworkTypeTCP4}
-}
-
-func muxNetworks(ipv6 bool) []ice.NetworkType {
-	if ipv6 {
-		return []ice.NetworkType{ice.NetworkTypeUDP4, ice.NetworkTypeUDP6}
-	}
-	return []ice.NetworkType{ice.NetworkTypeUDP4}
 }

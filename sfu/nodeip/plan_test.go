@@ -1,4 +1,4 @@
-package sfu
+package nodeip
 
 import (
 	"net/netip"
@@ -33,15 +33,15 @@ func TestNodeIPPlanNATAddresses(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			plan, err := nodeIPPlan(tc.nodeIPs, local)
+			plan, err := NewPlan(tc.nodeIPs, local)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(plan.natted) != len(tc.want) {
-				t.Fatalf("NAT addresses %v, want %v", plan.natted, tc.want)
+			if len(plan.NATted) != len(tc.want) {
+				t.Fatalf("NAT addresses %v, want %v", plan.NATted, tc.want)
 			}
 			for ext, want := range tc.want {
-				if got := plan.natted[ext]; !slices.Equal(got, want) {
+				if got := plan.NATted[ext]; !slices.Equal(got, want) {
 					t.Errorf("%s stands for %v, want %v", ext, got, want)
 				}
 			}
