@@ -40,7 +40,7 @@ var rules = map[string]rule{
 	"souk/platform/realtime/engineio":    {doc: "platform/realtime/engineio/doc.go", others: []string{"github.com/gorilla/websocket"}},
 	"souk/platform/realtime/conformance": {doc: "platform/realtime/conformance/doc.go", souk: []string{"souk/platform/realtime/engineio", "souk/platform/realtime/socketio"}, others: []string{}},
 	"souk/platform/realtime/socketio":    {doc: "platform/realtime/socketio/doc.go", souk: []string{"souk/platform/realtime/engineio"}, others: []string{"github.com/gorilla/websocket"}},
-	"souk/sfu":                           {doc: "sfu/doc.go", souk: []string{"souk/pionlog", "souk/sfu/..."}, others: []string{"github.com/pion/", "github.com/livekit/protocol", "google.golang.org/protobuf", "golang.org/x/net/ipv4", "golang.org/x/sys/unix"}},
+	"souk/sfu":                           {doc: "sfu/doc.go", souk: []string{"souk/pionlog", "souk/sfu/..."}, others: []string{"github.com/pion/", "github.com/livekit/protocol", "google.golang.org/protobuf"}},
 	"souk/sfu/audio":                     {doc: "sfu/audio/doc.go", others: []string{}},
 	"souk/sfu/buffer":                    {doc: "sfu/buffer/doc.go", others: []string{}},
 	"souk/sfu/bwe":                       {doc: "sfu/bwe/doc.go", others: []string{"github.com/pion/rtcp"}},
