@@ -53,7 +53,6 @@ type JoinRequest struct {
 }
 
 var (
-	errClosed = errors.New("participant closed")
 	// ErrRoomFull is returned when max participants is reached.
 	ErrRoomFull = errors.New("room is full")
 	// ErrResumeFailed is returned when a resume names no live session; the
@@ -118,6 +117,14 @@ type subscription struct {
 	dt       *forward.DownTrack
 	sender   *webrtc.RTPSender
 	priority int // UpdateTrackSettings.priority; guarded by the participant's lock
+}
+
+// currentGrant is the participant's grant. UpdateParticipant may replace
+// it, so code outside p.mu reads it through here.
+func (p *Participant) currentGrant() *auth.VideoGrant {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.grant
 }
 
 func (p *Participant) SID() string      { return p.sid }

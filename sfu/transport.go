@@ -2,6 +2,7 @@ package sfu
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"log/slog"
 	"sync"
@@ -13,6 +14,9 @@ import (
 	"souk/sfu/forward"
 	"souk/sfu/receivechain"
 )
+
+// errClosed is what a closed session's operations return.
+var errClosed = errors.New("participant closed")
 
 // transport wraps one peer connection with the negotiation bookkeeping the
 // protocol needs: queued remote candidates, offer ids, and re-offer when a
