@@ -8,7 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/livekit/protocol/auth"
 	"github.com/livekit/protocol/livekit"
 	"google.golang.org/protobuf/proto"
 )
@@ -189,14 +188,6 @@ func (m *Manager) RemoveParticipant(room, identity string) error {
 	p.sendLeave(livekit.DisconnectReason_PARTICIPANT_REMOVED, livekit.LeaveRequest_DISCONNECT)
 	p.room.remove(p, livekit.DisconnectReason_PARTICIPANT_REMOVED)
 	return nil
-}
-
-// currentGrant is the participant's grant. UpdateParticipant may replace
-// it, so code outside p.mu reads it through here.
-func (p *Participant) currentGrant() *auth.VideoGrant {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return p.grant
 }
 
 // ParticipantChanges is what an operator may change about a participant.

@@ -10,6 +10,9 @@ import (
 	"github.com/pion/webrtc/v4"
 )
 
+// mimeRED is RED (RFC 2198) for audio, which we offer and forward.
+const mimeRED = "audio/red"
+
 // isKeyframe reports whether an RTP payload starts a decodable picture for
 // the codecs whose layers we switch between. Codecs we cannot inspect report
 // true so that forwarding starts immediately (they are single-layer only).

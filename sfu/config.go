@@ -81,7 +81,7 @@ type WebRTCConfig struct {
 	// is an address of this host is advertised as itself, on its own
 	// socket, and the host's other addresses of its family are then not
 	// offered; the others stand for the host's addresses (1:1 NAT).
-	// Loopback candidates keep their address (nodeIPPlan). ResolveNodeIPs
+	// Loopback candidates keep their address (nodeip.NewPlan). nodeip.Resolve
 	// fills it from STUN discovery or a named interface.
 	NodeIPs []string
 	// Interfaces and IPs, when set, restrict candidates to these
@@ -101,8 +101,7 @@ type WebRTCConfig struct {
 	// NoDirectSRTP keeps every packet on pion's paths. By default a
 	// connection whose ICE pair is on the shared UDP port gets its
 	// forwarded packets encrypted and queued there directly
-	// (direct_out.go), and its media, RTCP and consent checks read there
-	// (direct_in.go, direct_in_rtp.go, direct_stun.go).
+	// (sfu/direct), and its media, RTCP and consent checks read there.
 	NoDirectSRTP bool
 
 	// Codecs rooms allow; the zero value allows every codec we forward.
@@ -139,4 +138,35 @@ func (c Config) withDefaults() Config {
 		c.ServerVersion = "1.9.0"
 	}
 	return c
+}
+
+// Event names, spelled as LiveKit's webhooks spell them.
+const (
+	EventRoomStarted       = "room_started"
+	EventRoomFinished      = "room_finished"
+	EventParticipantJoined = "participant_joined"
+	EventParticipantLeft   = "participant_left"
+	EventTrackPublished    = "track_published"
+	EventTrackUnpublished  = "track_unpublished"
+)
+
+// Event is a change in a room's life that operators' tools (webhooks) care
+// about. Every field is a snapshot the receiver may keep.
+type Event struct {
+	Name        string
+	Room        *livekit.Room
+	Participant *livekit.ParticipantInfo // participant and track events
+	Track       *livekit.TrackInfo       // track events
+}
+
+// Observer receives events through Config.OnEvent. It is called
+// synchronously, in the order things happened to one room, sometimes with
+// the manager's lock held: it must not block and must not call back into
+// the Manager (queue the event and return).
+type Observer func(Event)
+
+func (c Config) emit(e Event) {
+	if c.OnEvent != nil {
+		c.OnEvent(e)
+	}
 }

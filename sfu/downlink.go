@@ -7,154 +7,53 @@ import (
 
 	"github.com/pion/webrtc/v4"
 
-	"souk/sfu/bwe"
+	"souk/sfu/downlink"
 	"souk/sfu/forward"
 )
 
-// Bounds of a subscriber's downlink estimate: start where three simulcast
-// layers of a camera fit, never pause a whole call for a blip, never
-// assume more than a fast home link.
-const (
-	downlinkStart = 3_000_000
-	downlinkMin   = 100_000
-	downlinkMax   = 20_000_000
-)
-
-// downlinkState is what the SFU knows about a participant's downlink: the
-// send-side estimate from transport-wide feedback when the participant's
-// client sends it (most do), else the loss-only estimate from receiver
-// reports. sendSide is stamped concurrently by the down tracks; the rest
-// is touched by the room's ticker only.
-type downlinkState struct {
-	sendSide *bwe.SendSide
-
-	loss       *bwe.Estimator
-	lossAt     time.Time // previous loss-only estimate
-	videoBytes uint64    // video bytes forwarded by then
-
-	twccLossAt time.Time // previous loss update of the send-side estimate
-	audioAt    time.Time
-	audioBytes uint64
-	audioRate  uint64 // bit/s of audio forwarded, measured between ticks
-
-	probe downlinkProbe
-
-	// squeeze is how much the last allocation held video back; connection
-	// quality reports it.
-	squeeze bwe.Squeeze
-}
-
-func newDownlinkState() downlinkState {
-	return downlinkState{sendSide: bwe.NewSendSide(downlinkStart, downlinkMin, downlinkMax)}
-}
-
-// allocateDownlink updates the participant's downlink estimate and shares
-// it across its video subscriptions: tracks whose publisher announced
-// layer bit rates get the best layers that fit, by priority, or are paused
-// when even the lowest does not fit; when a better layer is wanted but
-// does not fit, the path is probed first. Audio is never limited: what it
-// takes comes off the budget before video. Runs on the room's ticker only;
-// slow marks the ticks (about every second) on which the loss-only
-// estimate, which follows receiver reports, may move.
+// allocateDownlink hands the participant's downlink controller its
+// subscriptions as they stand, with what each video layer costs now, to
+// update its estimate and share it across them (downlink.Controller.Tick).
+// Runs on the room's ticker only; slow marks the ticks (about every
+// second) on which the loss-only estimate may move.
 func (p *Participant) allocateDownlink(now time.Time, slow bool) {
 	type sub struct {
 		s        *subscription
 		priority int
 	}
 	var video []sub
-	var audio []*forward.DownTrack
+	var subs []downlink.Subscription
 	p.mu.Lock()
 	for _, s := range p.subs {
 		if s.pub.recv.Kind() == webrtc.RTPCodecTypeVideo {
 			video = append(video, sub{s, s.priority})
 		} else {
-			audio = append(audio, s.dt)
+			subs = append(subs, downlink.Subscription{ID: s.pub.sid, Down: s.dt})
 		}
 	}
 	p.mu.Unlock()
 	slices.SortFunc(video, func(a, b sub) int { return strings.Compare(a.s.pub.sid, b.s.pub.sid) })
-	p.down.measureAudio(now, audio)
 	// No lock held from here: the publishers' locks and the room's are
 	// taken below, and the room's comes before any participant's.
-	var tracks []bwe.Track
-	var downs []*forward.DownTrack
 	for _, v := range video {
 		rates, known := p.room.layerBitrates(v.s.pub)
 		if !known {
-			continue
+			rates = nil
 		}
-		tracks = append(tracks, bwe.Track{ID: v.s.pub.sid, Priority: v.priority, Bitrates: rates, Wanted: v.s.dt.Wanted(), Current: v.s.dt.Stats().Layer})
-		downs = append(downs, v.s.dt)
+		subs = append(subs, downlink.Subscription{ID: v.s.pub.sid, Down: v.s.dt, Video: true, Priority: v.priority, Bitrates: rates})
 	}
-	if len(tracks) == 0 {
-		p.down.squeeze = bwe.None
-		return
-	}
-	var budget uint64
-	ss := p.down.sendSide
-	twcc := ss.HasFeedback()
-	switch {
-	case twcc:
-		if now.Sub(p.down.twccLossAt) >= time.Second {
-			if loss, n := ss.TakeLoss(); n > 0 {
-				ss.OnLoss(loss, now)
-			}
-			p.down.twccLossAt = now
-		}
-		budget = ss.Estimate()
-	case slow:
-		budget = p.down.lossEstimate(now, downs)
-	default:
-		return
-	}
-	budget -= min(budget, p.down.audioRate)
-	grants := bwe.Allocate(budget, tracks)
-	p.down.squeeze = bwe.Shortfall(tracks, grants)
-	for i, g := range grants {
-		q := g.Quality
-		if q == bwe.Off && tracks[i].Wanted < 0 {
-			// Disabled by the subscriber, not for bandwidth: leave the
-			// bandwidth limit alone so that enabling resumes at once.
-			q = forward.QualityHigh
-		}
-		downs[i].SetBandwidthQuality(q, g.Bitrate)
-	}
-	if twcc {
-		p.down.maybeProbe(now, tracks, grants, downs, p.room.counters, &p.room.probes)
-	}
+	p.down.Tick(now, slow, subs)
 }
 
-// lossEstimate runs the loss-only estimator on the worst loss the
-// receiver reports show and the video rate sent since the last call.
-func (d *downlinkState) lossEstimate(now time.Time, downs []*forward.DownTrack) uint64 {
-	loss := 0.0
-	var bytes uint64
-	for _, dt := range downs {
-		st := dt.Stats()
-		loss = max(loss, float64(st.FractionLost)/256)
-		bytes += st.BytesForwarded
+// downlinkStats reads the participant's estimate without the ticker's
+// state.
+func (p *Participant) downlinkStats(room string) DownlinkStats {
+	st := p.down.Stats()
+	return DownlinkStats{
+		Room: room, Participant: p.identity, TransportCC: st.TransportCC,
+		EstimatedBitrate: st.EstimatedBitrate, AckedBitrate: st.AckedBitrate, Delay: st.Delay,
+		Probes: st.Probes, ProbesSucceeded: st.ProbesSucceeded,
 	}
-	var sent uint64
-	if d.loss == nil {
-		d.loss = bwe.NewEstimator(downlinkStart, downlinkMin, downlinkMax)
-	} else if elapsed := now.Sub(d.lossAt).Seconds(); elapsed > 0 && bytes >= d.videoBytes {
-		sent = uint64(float64(bytes-d.videoBytes) * 8 / elapsed)
-	}
-	d.lossAt, d.videoBytes = now, bytes
-	return d.loss.Update(loss, sent, now)
-}
-
-// measureAudio updates the audio rate forwarded to the participant.
-func (d *downlinkState) measureAudio(now time.Time, audio []*forward.DownTrack) {
-	var bytes uint64
-	for _, dt := range audio {
-		bytes += dt.Stats().BytesForwarded
-	}
-	if elapsed := now.Sub(d.audioAt).Seconds(); !d.audioAt.IsZero() && elapsed > 0 && bytes >= d.audioBytes {
-		// RTP bytes, like what the send-side estimate counts.
-		d.audioRate = uint64(float64(bytes-d.audioBytes) * 8 / elapsed)
-	}
-	d.audioAt, d.audioBytes = now, bytes
 }
 
 // layerBitrates lists what each layer the publisher sends now costs a

@@ -5,37 +5,6 @@ import (
 	"google.golang.org/protobuf/proto"
 )
 
-// Event names, spelled as LiveKit's webhooks spell them.
-const (
-	EventRoomStarted       = "room_started"
-	EventRoomFinished      = "room_finished"
-	EventParticipantJoined = "participant_joined"
-	EventParticipantLeft   = "participant_left"
-	EventTrackPublished    = "track_published"
-	EventTrackUnpublished  = "track_unpublished"
-)
-
-// Event is a change in a room's life that operators' tools (webhooks) care
-// about. Every field is a snapshot the receiver may keep.
-type Event struct {
-	Name        string
-	Room        *livekit.Room
-	Participant *livekit.ParticipantInfo // participant and track events
-	Track       *livekit.TrackInfo       // track events
-}
-
-// Observer receives events through Config.OnEvent. It is called
-// synchronously, in the order things happened to one room, sometimes with
-// the manager's lock held: it must not block and must not call back into
-// the Manager (queue the event and return).
-type Observer func(Event)
-
-func (c Config) emit(e Event) {
-	if c.OnEvent != nil {
-		c.OnEvent(e)
-	}
-}
-
 // roomSnapshot is the room's protobuf; the caller must not hold r.mu.
 func (r *Room) roomSnapshot() *livekit.Room {
 	r.mu.Lock()

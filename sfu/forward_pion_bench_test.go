@@ -12,6 +12,7 @@ import (
 	"github.com/pion/webrtc/v4"
 
 	"souk/sfu/buffer"
+	"souk/sfu/direct"
 	"souk/sfu/forward"
 )
 
@@ -28,7 +29,7 @@ type downLink struct {
 	// onClient gets the receiving peer connection once it exists.
 	onClient func(*webrtc.PeerConnection)
 	// transportFeedback, with sockets, takes transport-wide feedback read
-	// directly (directOut.onTransportFeedback).
+	// directly (direct.Conn.OnTransportFeedback).
 	transportFeedback func([]byte) error
 }
 
@@ -38,7 +39,7 @@ type downLink struct {
 // returns once the connection is up.
 func connectDown(tb testing.TB, api *webrtc.API, link downLink, newDown func(wrap func(webrtc.TrackLocalWriter) webrtc.TrackLocalWriter) *forward.DownTrack) (*forward.DownTrack, func()) {
 	tb.Helper()
-	var out *directOut
+	var out *direct.Conn
 	wrap := func(w webrtc.TrackLocalWriter) webrtc.TrackLocalWriter { return w }
 	if link.sockets != nil {
 		api, out, _ = link.sockets.peerAPI(api, true, slog.New(slog.NewTextHandler(io.Discard, nil)))
@@ -49,11 +50,11 @@ func connectDown(tb testing.TB, api *webrtc.API, link downLink, newDown func(wra
 	}
 	if out != nil {
 		if link.transportFeedback != nil {
-			out.onTransportFeedback(link.transportFeedback)
+			out.OnTransportFeedback(link.transportFeedback)
 		}
-		out.attach(srv)
-		srv.OnConnectionStateChange(out.stateChanged)
-		wrap = out.wrap
+		out.Attach(srv)
+		srv.OnConnectionStateChange(out.StateChanged)
+		wrap = out.Wrap
 	}
 	d := newDown(wrap)
 	se := webrtc.SettingEngine{}
@@ -95,7 +96,7 @@ func connectDown(tb testing.TB, api *webrtc.API, link downLink, newDown func(wra
 	}
 	// Feedback reaches the down track as in Participant.subscribe.
 	if out != nil {
-		out.addTarget(senderSSRC(tr.Sender()), d)
+		out.AddFeedbackTarget(senderSSRC(tr.Sender()), d)
 	}
 	go d.ReadRTCP(tr.Sender())
 	exchange := func(from, to *webrtc.PeerConnection, offer bool) {

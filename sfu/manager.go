@@ -12,6 +12,7 @@ import (
 	"github.com/livekit/protocol/livekit"
 	"github.com/pion/webrtc/v4"
 
+	"souk/sfu/downlink"
 	"souk/sfu/forward"
 )
 
@@ -192,7 +193,7 @@ func (m *Manager) newParticipant(r *Room, req JoinRequest, sink Sink) (*Particip
 		sink: sink, name: req.Name, metadata: req.Metadata, attributes: maps.Clone(req.Attributes),
 		state: livekit.ParticipantInfo_ACTIVE, published: map[string]*localTrack{},
 		subs: map[string]*subscription{}, dataOut: map[livekit.DataPacket_Kind]*webrtc.DataChannel{},
-		down: newDownlinkState(),
+		down: downlink.New(downlink.Config{Pacer: r.probes, Totals: r.counters}),
 	}
 	if p.attributes == nil {
 		p.attributes = map[string]string{}
@@ -221,7 +222,7 @@ func (m *Manager) newParticipant(r *Room, req JoinRequest, sink Sink) (*Particip
 	}
 	p.sub.midMap = func() map[string]string { return midMap(p.sub.pc) }
 	if out != nil {
-		out.onTransportFeedback(p.down.onFeedbackWire)
+		out.OnTransportFeedback(p.down.OnFeedbackWire)
 	}
 	p.sub.onConnectionState(p.onConnectionState)
 	// The client adopts server-created channels on the subscriber

@@ -14,6 +14,7 @@ import (
 	"github.com/pion/webrtc/v4"
 	"google.golang.org/protobuf/proto"
 
+	"souk/sfu/downlink"
 	"souk/sfu/forward"
 )
 
@@ -57,7 +58,6 @@ type JoinRequest struct {
 }
 
 var (
-	errClosed = errors.New("participant closed")
 	// ErrRoomFull is returned when max participants is reached.
 	ErrRoomFull = errors.New("room is full")
 	// ErrResumeFailed is returned when a resume names no live session; the
@@ -80,8 +80,10 @@ type Participant struct {
 
 	pub *transport // v1: the only peer connection; v0: publisher
 	sub *transport // v0 only: subscriber
-	// down estimates what this participant can receive (downlink.go).
-	down downlinkState
+	// down estimates what this participant can receive and shares it
+	// across its subscriptions (sfu/downlink; the room's ticker calls
+	// allocateDownlink).
+	down *downlink.Controller
 	// qualityStale asks the next connection quality round to send even
 	// if no rating changed: this session's signal connection is new.
 	qualityStale atomic.Bool
@@ -120,6 +122,14 @@ type subscription struct {
 	dt       *forward.DownTrack
 	sender   *webrtc.RTPSender
 	priority int // UpdateTrackSettings.priority; guarded by the participant's lock
+}
+
+// currentGrant is the participant's grant. UpdateParticipant may replace
+// it, so code outside p.mu reads it through here.
+func (p *Participant) currentGrant() *auth.VideoGrant {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.grant
 }
 
 func (p *Participant) SID() string      { return p.sid }

@@ -9,7 +9,9 @@ import (
 	"github.com/pion/webrtc/v4"
 
 	"souk/sfu/buffer"
+	"souk/sfu/direct"
 	"souk/sfu/forward"
+	"souk/sfu/rtx"
 )
 
 // addTrack answers an AddTrackRequest with TrackPublished. Media arrives
@@ -171,24 +173,24 @@ func (p *Participant) onTrack(remote *webrtc.TrackRemote, recv *webrtc.RTPReceiv
 	if rd := p.pub.pc.RemoteDescription(); rd != nil {
 		offer = rd.SDP
 	}
-	match := newRepairMatch(remote, recv, mid, offer)
+	match := rtx.NewMatch(remote, recv, mid, offer)
 	run, ok := pub.recv.AddLayer(info, layerReader(remote, info.SSRC, match))
 	if !ok {
 		return
 	}
 	p.log.Info("receiving media", "track", pub.sid, "codec", remote.Codec().MimeType, "rid", remote.RID(), "ssrc", remote.SSRC(),
-		"rtx_pt", match.rtxPT, "rtx_ssrc", match.rtxSSRC, "audio_level_ext", info.AudioLevelID)
+		"rtx_pt", match.RTXPT, "rtx_ssrc", match.RTXSSRC, "audio_level_ext", info.AudioLevelID)
 	if out := p.pub.out; out != nil {
 		// From now on the stream and its retransmissions are read past
-		// pion when they can be (direct_in_rtp.go); the reader keeps what
+		// pion when they can be (sfu/direct); the reader keeps what
 		// pion still delivers.
 		ssrc := info.SSRC
-		out.takeStream(streamInfo(remote, recv), match,
+		out.TakeStream(direct.StreamInfo(remote, recv), match,
 			func(pkt []byte) { pub.recv.PushPacket(ssrc, pkt) },
 			func(pkt []byte) { pub.recv.PushRepair(ssrc, pkt) })
 		go func() {
 			run()
-			out.dropStream(ssrc)
+			out.DropStream(ssrc)
 		}()
 	} else {
 		go run()
@@ -228,7 +230,7 @@ func (p *Participant) keepReading(remote *webrtc.TrackRemote) {
 	if !ok || ssrc == uint32(remote.SSRC()) {
 		return
 	}
-	reader, ok := streams.take(ssrc)
+	reader, ok := streams.Take(ssrc)
 	if !ok {
 		return
 	}
@@ -254,7 +256,7 @@ func (p *Participant) keepReading(remote *webrtc.TrackRemote) {
 // it binds in the layer's place, and those packets come raw, with the RTX
 // payload type: they are unwrapped here into the layer (ssrc and the
 // payload type it had when bound).
-func layerReader(remote *webrtc.TrackRemote, ssrc uint32, match repairMatch) forward.ReadFunc {
+func layerReader(remote *webrtc.TrackRemote, ssrc uint32, match rtx.Match) forward.ReadFunc {
 	return func(b []byte) (int, bool, error) {
 		for {
 			n, attrs, err := remote.Read(b)
@@ -264,10 +266,10 @@ func layerReader(remote *webrtc.TrackRemote, ssrc uint32, match repairMatch) for
 			if attrs != nil && attrs.Get(webrtc.AttributeRtxSsrc) != nil {
 				return n, true, nil
 			}
-			if match.rtxPT == 0 || n < 2 || b[1]&0x7f != match.rtxPT {
+			if match.RTXPT == 0 || n < 2 || b[1]&0x7f != match.RTXPT {
 				return n, false, nil
 			}
-			m, ok, err := unwrapRTX(b[:n], ssrc, match.pt)
+			m, ok, err := rtx.Unwrap(b[:n], ssrc, match.PT)
 			if err == nil && ok {
 				return m, true, nil
 			}

@@ -24,8 +24,8 @@ func (p *Participant) subscribe(pub *publishedTrack) {
 			p.send(&livekit.SignalResponse{Message: &livekit.SignalResponse_SubscriptionResponse{SubscriptionResponse: &livekit.SubscriptionResponse{
 				TrackSid: pub.sid, Err: livekit.SubscriptionError_SE_CODEC_UNSUPPORTED}}})
 		},
-		Transport:           p.down.sendSide,
-		OnTransportFeedback: p.down.onFeedback,
+		Transport:           p.down.Transport(),
+		OnTransportFeedback: p.down.OnFeedback,
 		WrapWriter:          tr.wrapWriter,
 	})
 	s := &subscription{pub: pub, dt: dt}

@@ -8,8 +8,6 @@ import (
 	"souk/sfu/forward"
 )
 
-const mimeRED = "audio/red"
-
 // publishedTrack is a published track as rooms see it: whose it is and the
 // receiver that forwards its media.
 type publishedTrack struct {

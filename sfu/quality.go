@@ -7,6 +7,7 @@ import (
 	"github.com/pion/webrtc/v4"
 
 	"souk/sfu/bwe"
+	"souk/sfu/downlink"
 )
 
 // linkQuality is what a participant's connection looks like over the last
@@ -62,19 +63,14 @@ func (p *Participant) connectionQuality() linkQuality {
 			q.lost = true
 		}
 	}
-	q.squeeze = p.down.squeeze
 	for _, pub := range p.publishedAll() {
 		q.loss = max(q.loss, pub.recv.ReceiveLoss())
 	}
+	var subs []downlink.Subscription
 	for _, s := range p.subscriptions() {
-		st := s.dt.Stats()
-		q.loss = max(q.loss, float64(st.FractionLost)/256)
-		q.rtt = max(q.rtt, time.Duration(st.RTTMillis)*time.Millisecond)
-		clock := 90000.0
-		if s.pub.recv.Kind() == webrtc.RTPCodecTypeAudio {
-			clock = 48000
-		}
-		q.jitter = max(q.jitter, time.Duration(float64(st.Jitter)/clock*float64(time.Second)))
+		subs = append(subs, downlink.Subscription{ID: s.pub.sid, Down: s.dt, Video: s.pub.recv.Kind() == webrtc.RTPCodecTypeVideo})
 	}
+	down := p.down.Quality(subs)
+	q.loss, q.rtt, q.jitter, q.squeeze = max(q.loss, down.Loss), down.RTT, down.Jitter, down.Squeeze
 	return q
 }

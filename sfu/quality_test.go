@@ -14,6 +14,7 @@ import (
 	"github.com/pion/webrtc/v4"
 
 	"souk/sfu/bwe"
+	"souk/sfu/downlink"
 	"souk/sfu/forward"
 )
 
@@ -60,18 +61,35 @@ func TestShortCodec(t *testing.T) {
 // What the last downlink allocation decided reaches the participant's
 // connection quality.
 func TestConnectionQualityCountsTheDownlinkSqueeze(t *testing.T) {
-	for squeeze, want := range map[bwe.Squeeze]livekit.ConnectionQuality{
-		bwe.None:    livekit.ConnectionQuality_EXCELLENT,
-		bwe.Reduced: livekit.ConnectionQuality_GOOD,
-		bwe.Paused:  livekit.ConnectionQuality_POOR,
+	for squeeze, c := range map[bwe.Squeeze]struct {
+		bitrates []uint64
+		want     livekit.ConnectionQuality
+	}{
+		bwe.None:    {[]uint64{100_000, 200_000, 300_000}, livekit.ConnectionQuality_EXCELLENT},
+		bwe.Reduced: {[]uint64{100_000, 200_000, 5_000_000}, livekit.ConnectionQuality_GOOD},
+		bwe.Paused:  {[]uint64{5_000_000, 6_000_000, 7_000_000}, livekit.ConnectionQuality_POOR},
 	} {
-		p := &Participant{}
-		p.down.squeeze = squeeze
-		if got := p.connectionQuality().rating(); got != want {
-			t.Errorf("squeeze %d: %v, want %v", squeeze, got, want)
+		p := &Participant{down: downlink.New(downlink.Config{})}
+		// One video subscription on the loss-only estimate (3.24 Mbit/s
+		// at first), its layers costing c.bitrates.
+		p.down.Tick(time.Now(), true, []downlink.Subscription{{ID: "TR_v", Down: &allocatedTrack{}, Video: true, Bitrates: c.bitrates}})
+		if got := p.connectionQuality().rating(); got != c.want {
+			t.Errorf("squeeze %d: %v, want %v", squeeze, got, c.want)
 		}
 	}
 }
+
+// allocatedTrack is a video down track that wants the top layer and
+// forwards none yet.
+type allocatedTrack struct{}
+
+func (allocatedTrack) Wanted() int { return forward.QualityHigh }
+func (allocatedTrack) Stats() forward.TrackStats {
+	return forward.TrackStats{Layer: forward.QualityOff}
+}
+func (allocatedTrack) SetBandwidthQuality(int, uint64) {}
+func (allocatedTrack) CanPad() bool                    { return false }
+func (allocatedTrack) WritePadding(int) int            { return 0 }
 
 // qualitySink records the connection quality updates a participant gets.
 type qualitySink struct {
@@ -115,7 +133,7 @@ func TestConnectionQualityGoesToWhoWatches(t *testing.T) {
 	join := func(sid, identity string, hidden bool) (*Participant, *qualitySink) {
 		sink := &qualitySink{}
 		p := &Participant{sid: sid, identity: identity, room: r, grant: &auth.VideoGrant{Hidden: hidden},
-			published: map[string]*localTrack{}, subs: map[string]*subscription{}, sink: sink}
+			published: map[string]*localTrack{}, subs: map[string]*subscription{}, sink: sink, down: downlink.New(downlink.Config{})}
 		r.participants[identity] = p
 		return p, sink
 	}

@@ -13,6 +13,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"souk/sfu/audio"
+	"souk/sfu/downlink"
 	"souk/sfu/forward"
 )
 
@@ -29,8 +30,8 @@ type Room struct {
 	// lastQuality is each participant's rating at the latest connection
 	// quality round, by sid; the ticker's alone (sendConnectionQuality).
 	lastQuality map[string]livekit.ConnectionQuality
-	done        chan struct{} // closed when the room closes; ends its ticker
-	probes      probePacer    // sends the padding of its subscribers' bandwidth probes
+	done        chan struct{}   // closed when the room closes; ends its ticker
+	probes      *downlink.Pacer // sends the padding of its subscribers' bandwidth probes
 
 	mu           sync.Mutex
 	participants map[string]*Participant // by identity
@@ -44,7 +45,7 @@ func newRoom(name string, cfg Config, log *slog.Logger, counters *forward.Counte
 	r := &Room{name: name, sid: sid, cfg: cfg, log: log.With("room", name, "room_sid", sid), created: time.Now(),
 		onEmpty: onEmpty, counters: counters, speakers: audio.NewDetector(audio.DefaultConfig()),
 		done: make(chan struct{}), participants: map[string]*Participant{}}
-	r.probes.flush = cfg.afterFanout
+	r.probes = downlink.NewPacer(cfg.afterFanout)
 	go r.tick()
 	return r
 }

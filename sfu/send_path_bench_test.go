@@ -23,7 +23,7 @@ func processCPU(b *testing.B) time.Duration {
 // the shared UDP port (our interceptor set, SRTP, the UDP mux and its
 // batched socket), then flushed as the receivers do at the end of each
 // frame: through pion with segmentation off and on, and directly
-// (direct_out.go). The subscribers'
+// (sfu/direct). The subscribers'
 // peer connections run in the same process and decrypt what arrives, so
 // ns/fwd (wall) and cpu-ns/fwd (the process's CPU) include their receive
 // work too; compare runs, not absolutes.

@@ -30,16 +30,16 @@ type Stats struct {
 	// with segmentation one write carries several datagrams to one peer.
 	UDPDatagrams, UDPWrites uint64
 	// UDPDirect counts RTP packets that reached the shared UDP port
-	// without passing through pion (direct_out.go).
+	// without passing through pion (sfu/direct).
 	UDPDirect uint64
 	// UDPDirectIn counts publishers' RTP packets read off the shared UDP
-	// port without passing through pion (direct_in_rtp.go).
+	// port without passing through pion (sfu/direct).
 	UDPDirectIn uint64
 	// UDPDirectRTCP counts subscribers' RTCP packets read off the shared
-	// UDP port without passing through pion (direct_in.go).
+	// UDP port without passing through pion (sfu/direct).
 	UDPDirectRTCP uint64
 	// UDPDirectSTUN counts peers' consent checks answered on the shared
-	// UDP port without passing through pion (direct_stun.go).
+	// UDP port without passing through pion (sfu/direct).
 	UDPDirectSTUN uint64
 	// Downlinks is each subscriber's bandwidth estimate and probing.
 	Downlinks []DownlinkStats

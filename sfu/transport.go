@@ -2,6 +2,7 @@ package sfu
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"log/slog"
 	"sync"
@@ -9,8 +10,13 @@ import (
 	"github.com/livekit/protocol/livekit"
 	"github.com/pion/webrtc/v4"
 
+	"souk/sfu/direct"
 	"souk/sfu/forward"
+	"souk/sfu/receivechain"
 )
+
+// errClosed is what a closed session's operations return.
+var errClosed = errors.New("participant closed")
 
 // transport wraps one peer connection with the negotiation bookkeeping the
 // protocol needs: queued remote candidates, offer ids, and re-offer when a
@@ -22,10 +28,10 @@ type transport struct {
 	send   func(*livekit.SignalResponse)
 	midMap func() map[string]string
 	// out sends forwarded RTP past pion when it can; nil when off.
-	out *directOut
+	out *direct.Conn
 	// streams is the receive interceptors with each received stream's
 	// reader by SSRC; nil on a connection that only sends.
-	streams *sharedChain
+	streams *receivechain.Chain
 
 	mu        sync.Mutex
 	remoteSet bool
@@ -37,14 +43,14 @@ type transport struct {
 	closed    bool
 }
 
-func newTransport(api *webrtc.API, out *directOut, iceServers []webrtc.ICEServer, target livekit.SignalTarget, send func(*livekit.SignalResponse), log *slog.Logger) (*transport, error) {
+func newTransport(api *webrtc.API, out *direct.Conn, iceServers []webrtc.ICEServer, target livekit.SignalTarget, send func(*livekit.SignalResponse), log *slog.Logger) (*transport, error) {
 	pc, err := api.NewPeerConnection(webrtc.Configuration{ICEServers: iceServers, SDPSemantics: webrtc.SDPSemanticsUnifiedPlan})
 	if err != nil {
 		return nil, fmt.Errorf("new peer connection: %w", err)
 	}
 	t := &transport{pc: pc, target: target, log: log.With("pc", target.String()), send: send, out: out}
 	if out != nil {
-		out.attach(pc)
+		out.Attach(pc)
 	}
 	// Trickle every local candidate; the client queues them until its
 	// remote description is set.
@@ -66,7 +72,7 @@ func newTransport(api *webrtc.API, out *directOut, iceServers []webrtc.ICEServer
 func (t *transport) onConnectionState(f func(webrtc.PeerConnectionState)) {
 	t.pc.OnConnectionStateChange(func(s webrtc.PeerConnectionState) {
 		if t.out != nil {
-			t.out.stateChanged(s)
+			t.out.StateChanged(s)
 		}
 		f(s)
 	})
@@ -77,20 +83,20 @@ func (t *transport) wrapWriter(w webrtc.TrackLocalWriter) webrtc.TrackLocalWrite
 	if t.out == nil {
 		return w
 	}
-	return t.out.wrap(w)
+	return t.out.Wrap(w)
 }
 
 // addFeedbackTarget has the RTCP about sender's SSRC that this
 // connection reads itself go to t.
-func (t *transport) addFeedbackTarget(sender *webrtc.RTPSender, target rtcpTarget) {
+func (t *transport) addFeedbackTarget(sender *webrtc.RTPSender, target direct.FeedbackTarget) {
 	if t.out != nil {
-		t.out.addTarget(senderSSRC(sender), target)
+		t.out.AddFeedbackTarget(senderSSRC(sender), target)
 	}
 }
 
 func (t *transport) removeFeedbackTarget(sender *webrtc.RTPSender) {
 	if t.out != nil {
-		t.out.removeTarget(senderSSRC(sender))
+		t.out.RemoveFeedbackTarget(senderSSRC(sender))
 	}
 }
 

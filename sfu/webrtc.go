@@ -1,7 +1,6 @@
 package sfu
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -9,29 +8,29 @@ import (
 	"net"
 	"net/netip"
 	"slices"
-	"strings"
-	"sync"
 	"time"
 
 	"github.com/pion/dtls/v3"
 	"github.com/pion/ice/v4"
 	"github.com/pion/interceptor"
-	"github.com/pion/interceptor/pkg/nack"
-	"github.com/pion/interceptor/pkg/report"
+	"github.com/pion/logging"
 	"github.com/pion/sdp/v3"
-	"github.com/pion/stun/v3"
+	piontransport "github.com/pion/transport/v4"
 	"github.com/pion/transport/v4/stdnet"
 	"github.com/pion/webrtc/v4"
 
 	"souk/pionlog"
-	"souk/sfu/twccfeedback"
+	"souk/sfu/direct"
+	"souk/sfu/nodeip"
+	"souk/sfu/receivechain"
+	"souk/sfu/sharedport"
 )
 
 // ICE liveness. A connection is disconnected after iceDisconnectedTimeout
 // without anything pion reads from the peer, and failed iceFailedTimeout
 // later (30 s in all, pion's default). On the direct path pion reads
 // neither a subscriber's RTCP nor the peer's consent checks
-// (direct_stun.go), only the answers to its own checks, which it sends
+// (sfu/direct), only the answers to its own checks, which it sends
 // every iceKeepaliveInterval: 10 s lets four in a row be lost before the
 // connection counts as disconnected (pion's default 5 s allowed one).
 const (
@@ -40,60 +39,89 @@ const (
 	iceKeepaliveInterval   = 2 * time.Second
 )
 
-// newAPI builds the pion API shared by all peer connections. Only the
-// interceptors the receiving side needs are registered: NACK generation
-// toward publishers, receiver reports and transport-wide feedback for the
-// publisher's bandwidth estimate. None of them touches sent packets, and
-// none runs before the connection receives a stream (lazy_interceptor.go,
-// sfu/twccfeedback). NACK responses and keyframe requests are handled by
-// our own code from the shared packet cache, so pion's NACK responder
-// (which copies every packet per subscriber) is left out.
-//
-// Sockets of the shared UDP port batch their writes (batch_conn.go); the
-// returned mediaSockets flushes and closes them.
+// newAPI builds the pion API shared by all peer connections, in four
+// steps: the codecs and the receiving side's interceptors
+// (receiveInterceptors), the setting engine's fixed choices
+// (settingEngine), the addresses candidates are gathered on
+// (addressFilters) and the media ports (openPorts). The returned
+// mediaSockets flushes and closes the shared port's sockets (sfu/sharedport)
+// and makes each connection's own API (peerAPI).
 func newAPI(cfg WebRTCConfig) (*webrtc.API, *mediaSockets, error) {
-	me := &webrtc.MediaEngine{}
-	if err := registerCodecs(me, cfg.Codecs); err != nil {
-		return nil, nil, err
-	}
 	lf := cfg.LoggerFactory
 	if lf == nil {
 		lf = pionlog.New(slog.Default())
 	}
-	reg := &interceptor.Registry{}
-	// Retransmissions a publisher sends on its RTX SSRC never reach the
-	// generator's log of the media SSRC, so without a cap it would keep
-	// asking for a repaired packet until it leaves the window (seconds).
-	gen, err := nack.NewGeneratorInterceptor(nack.WithGeneratorLoggerFactory(lf), nack.GeneratorMaxNacksPerPacket(maxNACKsPerPacket))
+	me, reg, receive, err := receiveInterceptors(cfg.Codecs, lf)
 	if err != nil {
-		return nil, nil, fmt.Errorf("nack generator: %w", err)
+		return nil, nil, err
 	}
-	// Each starts its loop with the first received stream (lazyFactory).
-	receive := []interceptor.Factory{lazyFactory{gen}}
-	// Receiver reports only: sender reports are sent by the room's ticker
-	// from the down tracks' own counters (sender_reports.go), so nothing of
-	// pion's wraps the packets written to subscribers.
-	rr, err := report.NewReceiverInterceptor(report.WithReceiverLoggerFactory(lf))
+	se := settingEngine(cfg, lf)
+	// The network sockets and candidates are made on: the configured one
+	// (a virtual or wrapped one in tests) or the host's.
+	base := cfg.Net
+	if base == nil {
+		n, err := stdnet.NewNet()
+		if err != nil {
+			return nil, nil, fmt.Errorf("network for media: %w", err)
+		}
+		base = n
+	}
+	filters, err := addressFilters(&se, cfg, base)
 	if err != nil {
-		return nil, nil, fmt.Errorf("rtcp receiver reports: %w", err)
+		return nil, nil, err
 	}
-	receive = append(receive, lazyFactory{rr})
+	sockets, err := openPorts(&se, cfg, base, filters, lf)
+	if err != nil {
+		return nil, nil, err
+	}
+	sockets.me, sockets.se, sockets.receive = me, se, receive
+	api := webrtc.NewAPI(webrtc.WithMediaEngine(me), webrtc.WithInterceptorRegistry(reg), webrtc.WithSettingEngine(se))
+	// A connection that only sends (the subscriber connection of the
+	// two-connection path) needs none of them: without interceptors it
+	// runs no NACK, TWCC or report loops (each a ticker per connection,
+	// 22 wake-ups a second together) and RTCP reaches our own readers
+	// unchanged.
+	sockets.sendOnly = webrtc.NewAPI(webrtc.WithMediaEngine(me), webrtc.WithInterceptorRegistry(&interceptor.Registry{}), webrtc.WithSettingEngine(se))
+	return api, sockets, nil
+}
+
+// receiveInterceptors registers the codecs and the interceptors the
+// receiving side needs: NACK generation toward publishers, receiver
+// reports and transport-wide feedback for the publisher's bandwidth
+// estimate. None of them touches sent packets, and none runs before the
+// connection receives a stream (sfu/receivechain).
+// NACK responses and keyframe requests are handled by our own code from
+// the shared packet cache, so pion's NACK responder (which copies every
+// packet per subscriber) is left out. It returns the factories too, from
+// which peerAPI makes each connection's own instances.
+func receiveInterceptors(codecs CodecConfig, lf logging.LoggerFactory) (*webrtc.MediaEngine, *interceptor.Registry, []interceptor.Factory, error) {
+	me := &webrtc.MediaEngine{}
+	if err := registerCodecs(me, codecs); err != nil {
+		return nil, nil, nil, err
+	}
+	receive, err := receivechain.Factories(lf, slog.Default().With("component", "sfu"))
+	if err != nil {
+		return nil, nil, nil, err
+	}
 	// Transport-wide feedback toward publishers, negotiated as pion's
 	// ConfigureTWCCSender does, but recorded and sent by our own
-	// interceptor: pion's hands every received packet through an unbuffered
-	// channel to its reporting goroutine, two wake-ups per packet
-	// (sfu/twccfeedback).
+	// interceptor (sfu/twccfeedback).
 	for _, kind := range []webrtc.RTPCodecType{webrtc.RTPCodecTypeVideo, webrtc.RTPCodecTypeAudio} {
 		me.RegisterFeedback(webrtc.RTCPFeedback{Type: webrtc.TypeRTCPFBTransportCC}, kind)
 		if err := me.RegisterHeaderExtension(webrtc.RTPHeaderExtensionCapability{URI: sdp.TransportCCURI}, kind); err != nil {
-			return nil, nil, fmt.Errorf("twcc extension: %w", err)
+			return nil, nil, nil, fmt.Errorf("twcc extension: %w", err)
 		}
 	}
-	receive = append(receive, twccfeedback.Factory{Log: slog.Default().With("component", "sfu")})
+	reg := &interceptor.Registry{}
 	for _, f := range receive {
 		reg.Add(f)
 	}
+	return me, reg, receive, nil
+}
 
+// settingEngine is the settings every connection shares whatever its
+// ports: SRTP profiles, ICE timeouts, loopback and a configured network.
+func settingEngine(cfg WebRTCConfig, lf logging.LoggerFactory) webrtc.SettingEngine {
 	se := webrtc.SettingEngine{LoggerFactory: lf}
 	// AEAD-AES-128-GCM first: it encrypts a packet several times faster
 	// than AES-CM with HMAC-SHA1 (pion runs CM one block at a time) and
@@ -106,47 +134,62 @@ func newAPI(cfg WebRTCConfig) (*webrtc.API, *mediaSockets, error) {
 		se.SetNet(cfg.Net)
 		se.SetICEMulticastDNSMode(ice.MulticastDNSModeDisabled)
 	}
-	// The network sockets and candidates are made on: the configured one
-	// (a virtual or wrapped one in tests) or the host's.
-	base := cfg.Net
-	if base == nil {
-		n, err := stdnet.NewNet()
-		if err != nil {
-			return nil, nil, fmt.Errorf("network for media: %w", err)
-		}
-		base = n
-	}
+	return se
+}
+
+// candidateFilters is which interfaces and addresses candidates are
+// gathered on (nil: all), and the host addresses each advertised 1:1 NAT
+// address stands for.
+type candidateFilters struct {
+	iface  func(string) bool
+	ip     func(net.IP) bool
+	natted map[netip.Addr][]netip.Addr
+}
+
+// addressFilters sets on se the interfaces and addresses candidates are
+// gathered on, and the rewriting of host candidates to the node IPs
+// (sfu/nodeip).
+func addressFilters(se *webrtc.SettingEngine, cfg WebRTCConfig, base piontransport.Net) (candidateFilters, error) {
 	var (
+		f          candidateFilters
 		nodeFilter func(net.IP) bool
-		natted     map[netip.Addr][]netip.Addr
 	)
 	if len(cfg.NodeIPs) > 0 {
-		local, err := localAddrs(base)
+		local, err := nodeip.LocalAddrs(base)
 		if err != nil {
-			return nil, nil, err
+			return f, err
 		}
-		plan, err := nodeIPPlan(cfg.NodeIPs, local)
+		plan, err := nodeip.NewPlan(cfg.NodeIPs, local)
 		if err != nil {
-			return nil, nil, err
+			return f, err
 		}
-		if err := se.SetICEAddressRewriteRules(plan.rules...); err != nil {
-			return nil, nil, fmt.Errorf("node ips: %w", err)
+		if err := se.SetICEAddressRewriteRules(plan.Rules...); err != nil {
+			return f, fmt.Errorf("node ips: %w", err)
 		}
-		nodeFilter = plan.only
-		natted = plan.natted
+		nodeFilter = plan.Only
+		f.natted = plan.NATted
 	}
-	ifFilter, ipFilter := cfg.interfaceFilter(), bothFilters(cfg.ipFilter(), nodeFilter)
-	if ifFilter != nil {
-		se.SetInterfaceFilter(ifFilter)
+	f.iface, f.ip = cfg.interfaceFilter(), bothFilters(cfg.ipFilter(), nodeFilter)
+	if f.iface != nil {
+		se.SetInterfaceFilter(f.iface)
 	}
-	if ipFilter != nil {
-		se.SetIPFilter(ipFilter)
+	if f.ip != nil {
+		se.SetIPFilter(f.ip)
 	}
+	return f, nil
+}
+
+// openPorts opens the media ports cfg names (the shared UDP port, whose
+// sockets batch their writes and route reads, an ephemeral UDP port
+// range, the shared TCP port) and sets them and the network types on se.
+// With the shared UDP port, and unless cfg turns it off, connections get
+// the direct path (sfu/direct).
+func openPorts(se *webrtc.SettingEngine, cfg WebRTCConfig, base piontransport.Net, filters candidateFilters, lf logging.LoggerFactory) (*mediaSockets, error) {
 	var networks []webrtc.NetworkType
 	sockets := &mediaSockets{}
-	fail := func(err error) (*webrtc.API, *mediaSockets, error) {
+	fail := func(err error) (*mediaSockets, error) {
 		_ = sockets.Close()
-		return nil, nil, err
+		return nil, err
 	}
 	if !cfg.DisableUDP {
 		networks = append(networks, udpNetworks(cfg.IPv6)...)
@@ -154,8 +197,8 @@ func newAPI(cfg WebRTCConfig) (*webrtc.API, *mediaSockets, error) {
 		case cfg.UDPPort > 0:
 			// The shared port's sockets batch their writes on top of the
 			// configured network (a virtual one in tests) or the host's.
-			sockets.batch = newBatchNet(base, !cfg.NoSegmentation, slog.Default().With("component", "sfu"))
-			sockets.batch.natted = natted
+			sockets.batch = sharedport.New(base, sharedport.Options{Segmentation: !cfg.NoSegmentation, NATted: filters.natted,
+				Log: slog.Default().With("component", "sfu")})
 			opts := []ice.UDPMuxFromPortOption{
 				ice.UDPMuxFromPortWithNetworks(muxNetworks(cfg.IPv6)...),
 				ice.UDPMuxFromPortWithLogger(lf.NewLogger("udpmux")),
@@ -164,11 +207,11 @@ func newAPI(cfg WebRTCConfig) (*webrtc.API, *mediaSockets, error) {
 			if cfg.IncludeLoopback {
 				opts = append(opts, ice.UDPMuxFromPortWithLoopback())
 			}
-			if ifFilter != nil {
-				opts = append(opts, ice.UDPMuxFromPortWithInterfaceFilter(ifFilter))
+			if filters.iface != nil {
+				opts = append(opts, ice.UDPMuxFromPortWithInterfaceFilter(filters.iface))
 			}
-			if ipFilter != nil {
-				opts = append(opts, ice.UDPMuxFromPortWithIPFilter(ipFilter))
+			if filters.ip != nil {
+				opts = append(opts, ice.UDPMuxFromPortWithIPFilter(filters.ip))
 			}
 			mux, err := ice.NewMultiUDPMuxFromPort(cfg.UDPPort, opts...)
 			if err != nil {
@@ -200,7 +243,7 @@ func newAPI(cfg WebRTCConfig) (*webrtc.API, *mediaSockets, error) {
 	}
 	se.SetNetworkTypes(networks)
 	if sockets.batch != nil && !cfg.NoDirectSRTP {
-		// Forwarded RTP can then skip pion's send path (direct_out.go),
+		// Forwarded RTP can then skip pion's send path (sfu/direct),
 		// which needs us to be the DTLS server; we already are whenever
 		// we offer, as browsers answer "active".
 		if err := se.SetAnsweringDTLSRole(webrtc.DTLSRoleServer); err != nil {
@@ -208,25 +251,17 @@ func newAPI(cfg WebRTCConfig) (*webrtc.API, *mediaSockets, error) {
 		}
 		sockets.direct = true
 	}
-	sockets.me, sockets.se, sockets.receive = me, se, receive
-	api := webrtc.NewAPI(webrtc.WithMediaEngine(me), webrtc.WithInterceptorRegistry(reg), webrtc.WithSettingEngine(se))
-	// A connection that only sends (the subscriber connection of the
-	// two-connection path) needs none of them: without interceptors it
-	// runs no NACK, TWCC or report loops (each a ticker per connection,
-	// 22 wake-ups a second together) and RTCP reaches our own readers
-	// unchanged.
-	sockets.sendOnly = webrtc.NewAPI(webrtc.WithMediaEngine(me), webrtc.WithInterceptorRegistry(&interceptor.Registry{}), webrtc.WithSettingEngine(se))
-	return api, sockets, nil
+	return sockets, nil
 }
 
 // mediaSockets owns the shared media ports, and the API for connections
 // that only send media over them.
 type mediaSockets struct {
 	closers  multiCloser
-	batch    *batchNet // nil without a shared UDP port
+	batch    *sharedport.Net // nil without a shared UDP port
 	sendOnly *webrtc.API
 
-	// direct: connections get a directOut (direct_out.go), and with it
+	// direct: connections get a direct.Conn (sfu/direct), and with it
 	// an API of their own carrying its DTLS hooks, built from these.
 	direct  bool
 	me      *webrtc.MediaEngine
@@ -239,7 +274,7 @@ type mediaSockets struct {
 // kept by SSRC (nil for a connection that only sends). sendOnly picks the
 // configuration without interceptors; shared is the API to use when
 // there is no direct path and nothing is received.
-func (m *mediaSockets) peerAPI(shared *webrtc.API, sendOnly bool, log *slog.Logger) (*webrtc.API, *directOut, *sharedChain) {
+func (m *mediaSockets) peerAPI(shared *webrtc.API, sendOnly bool, log *slog.Logger) (*webrtc.API, *direct.Conn, *receivechain.Chain) {
 	if !m.direct {
 		if sendOnly {
 			return shared, nil, nil
@@ -247,136 +282,34 @@ func (m *mediaSockets) peerAPI(shared *webrtc.API, sendOnly bool, log *slog.Logg
 		// The connection's own interceptor instances, so that a layer's
 		// stream stays readable when pion reads another in its place
 		// (Participant.keepReading).
-		reg, chain, err := receiveChain(m.receive)
+		reg, chain, err := receivechain.New(m.receive)
 		if err != nil {
 			log.Warn("receive interceptor; streams of this connection are read by pion alone", "err", err)
 			return shared, nil, nil
 		}
 		return webrtc.NewAPI(webrtc.WithMediaEngine(m.me), webrtc.WithInterceptorRegistry(reg), webrtc.WithSettingEngine(m.se)), nil, chain
 	}
-	out := newDirectOut(m.batch, log)
-	out.sendOnly = sendOnly
-	se := m.se
-	out.configure(&se)
 	reg := &interceptor.Registry{}
-	var streams *sharedChain
+	var streams *receivechain.Chain
+	var receive interceptor.Interceptor
 	if !sendOnly {
 		// This connection's own interceptor instances, so that streams
-		// read past pion pass the same ones (direct_in_rtp.go).
-		r, chain, err := receiveChain(m.receive)
+		// read past pion pass the same ones (sfu/direct).
+		r, chain, err := receivechain.New(m.receive)
 		if err != nil {
 			log.Warn("receive interceptor; media of this connection stays with pion", "err", err)
 			return shared, nil, nil
 		}
-		reg, out.media.chain, streams = r, chain, chain
+		reg, receive, streams = r, chain, chain
 	}
+	out := direct.New(direct.Config{Port: m.batch, SendOnly: sendOnly, Receive: receive, Log: log})
+	se := m.se
+	out.Configure(&se)
 	return webrtc.NewAPI(webrtc.WithMediaEngine(m.me), webrtc.WithInterceptorRegistry(reg), webrtc.WithSettingEngine(se)), out, streams
 }
 
-// receiveChain makes one connection's receive interceptors from
-// factories: the registry pion builds the connection's chain from, and
-// the chain the direct path binds the streams it takes to. Both are the
-// same sharedChain, so each stream is bound to the instances once.
-func receiveChain(factories []interceptor.Factory) (*interceptor.Registry, *sharedChain, error) {
-	var made []interceptor.Interceptor
-	for _, f := range factories {
-		i, err := f.NewInterceptor("")
-		if err != nil {
-			return nil, nil, fmt.Errorf("receive interceptor: %w", err)
-		}
-		made = append(made, i)
-	}
-	chain := &sharedChain{Interceptor: interceptor.NewChain(made), bound: map[uint32]interceptor.RTPReader{}, taken: map[uint32]bool{}}
-	reg := &interceptor.Registry{}
-	reg.Add(madeInterceptor{chain})
-	return reg, chain, nil
-}
-
-// madeInterceptor hands pion an interceptor made beforehand.
-type madeInterceptor struct{ i interceptor.Interceptor }
-
-func (f madeInterceptor) NewInterceptor(string) (interceptor.Interceptor, error) { return f.i, nil }
-
-// sharedChain is a connection's receive interceptors with each received
-// stream bound once. pion binds a stream when it starts receiving it; the
-// direct path binds it again when it takes the stream (direct_in_rtp.go),
-// and takes it whether or not a direct route comes up (over TCP or a relay,
-// or behind a NAT address that stands for several host addresses, it does
-// not: direct_out.go). Bound twice, the NACK generator and the
-// receiver reports started a fresh state for the SSRC that only packets
-// read directly reached, and forgot the one pion's reads fed: without a
-// direct route, no NACK and no report counted what the publisher sent.
-//
-// So the second binding reads through the first: the packet's source
-// rides in the read's attributes down to the bottom of the first binding
-// (sourceSwitch), which reads from it instead of from pion's stream. The
-// interceptors keep their own locks, as pion's reader and the direct path
-// may read at the same time.
-type sharedChain struct {
-	interceptor.Interceptor
-
-	mu    sync.Mutex
-	bound map[uint32]interceptor.RTPReader // by SSRC
-	taken map[uint32]bool                  // handed out by take
-}
-
-// take hands out the reader of the stream with this SSRC, as pion bound
-// it (through every interceptor), once: for a layer whose stream pion no
-// longer reads. ok is false when the stream is not bound or was taken.
-func (c *sharedChain) take(ssrc uint32) (interceptor.RTPReader, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	r, ok := c.bound[ssrc]
-	if !ok || c.taken[ssrc] {
-		return nil, false
-	}
-	c.taken[ssrc] = true
-	return r, true
-}
-
-// readSourceKey is the attribute naming the reader a read of a shared
-// binding takes its packet from.
-type readSourceKey struct{}
-
-func (c *sharedChain) BindRemoteStream(info *interceptor.StreamInfo, reader interceptor.RTPReader) interceptor.RTPReader {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if first, ok := c.bound[info.SSRC]; ok {
-		return interceptor.RTPReaderFunc(func(b []byte, a interceptor.Attributes) (int, interceptor.Attributes, error) {
-			if a == nil {
-				a = interceptor.Attributes{}
-			}
-			a[readSourceKey{}] = reader
-			return first.Read(b, a)
-		})
-	}
-	r := c.Interceptor.BindRemoteStream(info, sourceSwitch{reader})
-	c.bound[info.SSRC] = r
-	return r
-}
-
-func (c *sharedChain) UnbindRemoteStream(info *interceptor.StreamInfo) {
-	c.mu.Lock()
-	delete(c.bound, info.SSRC)
-	delete(c.taken, info.SSRC)
-	c.mu.Unlock()
-	c.Interceptor.UnbindRemoteStream(info)
-}
-
-// sourceSwitch is the bottom of a stream's first binding: it reads from
-// the reader the attributes name, else from the one it was bound with.
-type sourceSwitch struct{ reader interceptor.RTPReader }
-
-func (s sourceSwitch) Read(b []byte, a interceptor.Attributes) (int, interceptor.Attributes, error) {
-	if r, ok := a[readSourceKey{}].(interceptor.RTPReader); ok {
-		delete(a, readSourceKey{})
-		return r.Read(b, a)
-	}
-	return s.reader.Read(b, a)
-}
-
 // AfterFanout sends the datagrams queued on the shared UDP port at the
-// end of a frame (batchNet.AfterFanout).
+// end of a frame (sharedport.Net.AfterFanout).
 func (m *mediaSockets) AfterFanout(endOfFrame bool) {
 	if m.batch != nil {
 		m.batch.AfterFanout(endOfFrame)
@@ -384,19 +317,14 @@ func (m *mediaSockets) AfterFanout(endOfFrame bool) {
 }
 
 // udpStats counts what the shared UDP port sent (zero without one).
-func (m *mediaSockets) udpStats() batchStats {
+func (m *mediaSockets) udpStats() sharedport.Stats {
 	if m.batch == nil {
-		return batchStats{}
+		return sharedport.Stats{}
 	}
 	return m.batch.Stats()
 }
 
 func (m *mediaSockets) Close() error { return m.closers.Close() }
-
-// maxNACKsPerPacket is how often a missing packet is asked for: enough for
-// a lost retransmission to be asked for again, few enough that a packet
-// repaired over RTX is not asked for for seconds.
-const maxNACKsPerPacket = 3
 
 func (c WebRTCConfig) interfaceFilter() func(string) bool {
 	if len(c.Interfaces) == 0 {
@@ -443,94 +371,27 @@ func (m multiCloser) Close() error {
 	return errors.Join(errs...)
 }
 
-// ResolveNodeIPs returns the addresses to advertise in ICE candidates:
-// nodeIPs when set, else the public address a STUN server sees (when
-// stunServer is set), else the addresses of the named interface, else none
-// (pion then advertises every interface address).
-func ResolveNodeIPs(ctx context.Context, nodeIPs []string, stunServer, iface string) ([]string, error) {
-	switch {
-	case len(nodeIPs) > 0:
-		return nodeIPs, nil
-	case stunServer != "":
-		ip, err := DiscoverPublicIP(ctx, stunServer)
-		if err != nil {
-			return nil, err
-		}
-		return []string{ip.String()}, nil
-	case iface != "":
-		return InterfaceIPs(iface)
+// udpNetworks, tcpNetworks and muxNetworks are the ICE networks gathered:
+// IPv4 only unless IPv6 is asked for. A host's IPv6 addresses are often
+// unroutable (ULA, link-local) or unmapped by NodeIPs; offering them only
+// costs browsers failed checks and fills the log with pion's warnings.
+func udpNetworks(ipv6 bool) []webrtc.NetworkType {
+	if ipv6 {
+		return []webrtc.NetworkType{webrtc.NetworkTypeUDP4, webrtc.NetworkTypeUDP6}
 	}
-	return nil, nil
+	return []webrtc.NetworkType{webrtc.NetworkTypeUDP4}
 }
 
-// InterfaceIPs lists the unicast addresses of one interface.
-func InterfaceIPs(name string) ([]string, error) {
-	ifc, err := net.InterfaceByName(name)
-	if err != nil {
-		return nil, fmt.Errorf("interface %q: %w", name, err)
+func tcpNetworks(ipv6 bool) []webrtc.NetworkType {
+	if ipv6 {
+		return []webrtc.NetworkType{webrtc.NetworkTypeTCP4, webrtc.NetworkTypeTCP6}
 	}
-	addrs, err := ifc.Addrs()
-	if err != nil {
-		return nil, fmt.Errorf("addresses of %q: %w", name, err)
-	}
-	var ips []string
-	for _, a := range addrs {
-		if n, ok := a.(*net.IPNet); ok && !n.IP.IsLinkLocalUnicast() {
-			ips = append(ips, n.IP.String())
-		}
-	}
-	if len(ips) == 0 {
-		return nil, fmt.Errorf("interface %q has no usable address", name)
-	}
-	return ips, nil
+	return []webrtc.NetworkType{webrtc.NetworkTypeTCP4}
 }
 
-// DiscoverPublicIP asks a STUN server ("stun:host:port" or "host:port")
-// which address our UDP packets come from.
-func DiscoverPublicIP(ctx context.Context, server string) (net.IP, error) {
-	hostPort := strings.TrimPrefix(server, "stun:")
-	if _, _, err := net.SplitHostPort(hostPort); err != nil {
-		hostPort = net.JoinHostPort(hostPort, "3478")
+func muxNetworks(ipv6 bool) []ice.NetworkType {
+	if ipv6 {
+		return []ice.NetworkType{ice.NetworkTypeUDP4, ice.NetworkTypeUDP6}
 	}
-	var d net.Dialer
-	conn, err := d.DialContext(ctx, "udp4", hostPort)
-	if err != nil {
-		return nil, fmt.Errorf("stun discovery via %s: %w", server, err)
-	}
-	defer conn.Close()
-	deadline := time.Now().Add(5 * time.Second)
-	if d, ok := ctx.Deadline(); ok && d.Before(deadline) {
-		deadline = d
-	}
-	_ = conn.SetDeadline(deadline)
-	req := stun.MustBuild(stun.TransactionID, stun.BindingRequest, stun.Fingerprint)
-	buf := make([]byte, 1500)
-	// UDP may lose a packet: ask up to three times before giving up.
-	for attempt := 0; attempt < 3; attempt++ {
-		if _, err := conn.Write(req.Raw); err != nil {
-			return nil, fmt.Errorf("stun discovery via %s: %w", server, err)
-		}
-		wait := time.Now().Add(time.Duration(attempt+1) * time.Second)
-		if wait.After(deadline) {
-			wait = deadline
-		}
-		_ = conn.SetReadDeadline(wait)
-		n, err := conn.Read(buf)
-		if err != nil {
-			if time.Now().Before(deadline) {
-				continue
-			}
-			return nil, fmt.Errorf("stun discovery via %s: no answer: %w", server, err)
-		}
-		res := &stun.Message{Raw: append([]byte(nil), buf[:n]...)}
-		if err := res.Decode(); err != nil || res.TransactionID != req.TransactionID {
-			continue
-		}
-		var xor stun.XORMappedAddress
-		if err := xor.GetFrom(res); err != nil {
-			return nil, fmt.Errorf("stun discovery via %s: answer without address: %w", server, err)
-		}
-		return xor.IP, nil
-	}
-	return nil, fmt.Errorf("stun discovery via %s: no answer", server)
+	return []ice.NetworkType{ice.NetworkTypeUDP4}
 }

@@ -141,7 +141,7 @@ func (n twoLoopbackNet) InterfaceByIndex(index int) (*piontransport.Interface, e
 
 // A server with two addresses on one interface that advertises the
 // second (media.node_ips) on the shared UDP port: forwarded media, sent
-// straight to the socket of the selected pair (direct_out.go), reaches a
+// straight to the socket of the selected pair (sfu/direct), reaches a
 // real pion subscriber. When the candidate for the second address was
 // backed by the first address's socket, the subscriber's checks to the
 // second address found nothing, it knew the server by the first address
@@ -163,7 +163,7 @@ func TestTwoAddressesMediaReachesSubscriber(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { sockets.Close() })
-	if sockets.batch.socketAt(mustAddrPort(t, "127.0.0.2", port)) == nil {
+	if s, _ := sockets.batch.SocketFor(mustAddrPort(t, "127.0.0.2", port)); s == nil {
 		t.Fatal("no shared socket on 127.0.0.2: the test's network does not show two addresses")
 	}
 

@@ -19,6 +19,7 @@ import (
 	"souk/platform/realtime/bus"
 	"souk/roomservice"
 	"souk/sfu"
+	"souk/sfu/nodeip"
 	"souk/signal"
 	"souk/turn"
 )
@@ -215,7 +216,7 @@ func resolveNodeIPs(ctx context.Context, m config.Media) ([]string, error) {
 	}
 	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
-	return sfu.ResolveNodeIPs(ctx, m.NodeIPs, stunServer, m.NodeIPInterface)
+	return nodeip.Resolve(ctx, m.NodeIPs, stunServer, m.NodeIPInterface)
 }
 
 func turnConfig(m config.Media, nodeIPs []string) turn.Config {

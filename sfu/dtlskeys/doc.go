@@ -1,6 +1,6 @@
 // Package dtlskeys recovers the SRTP keys of a DTLS-SRTP handshake in
 // which we are the DTLS server, so that media can be protected outside
-// pion's SRTP session (see sfu/direct_out.go).
+// pion's SRTP session (see sfu/direct).
 //
 // pion exports neither the DTLS connection of a peer connection nor its
 // SRTP keys. It does hand two things to its caller: the ServerHello it
