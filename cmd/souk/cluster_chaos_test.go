@@ -1,0 +1,357 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"os"
+	"os/exec"
+	"slices"
+	"strconv"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/livekit/protocol/auth"
+	"github.com/livekit/protocol/livekit"
+	"github.com/twitchtv/twirp"
+)
+
+// chaosDeadline bounds each recovery: the machine may be shared with
+// other test processes besides the test's own CPU hogs.
+const chaosDeadline = 90 * time.Second
+
+// chaosRuns is SOUK_CHAOS_RUNS, or 2: the normal suite runs a short
+// version, a longer one is asked for (SOUK_CHAOS_RUNS=20).
+func chaosRuns(t *testing.T) int {
+	raw := os.Getenv("SOUK_CHAOS_RUNS")
+	if raw == "" {
+		return 2
+	}
+	n, err := strconv.Atoi(raw)
+	if err != nil || n < 1 {
+		t.Fatalf("SOUK_CHAOS_RUNS=%q: want a positive number", raw)
+	}
+	return n
+}
+
+// While two CPU hogs run, a three-participant call survives, run after
+// run, a Redis restart that loses its data (with a participant rejoining
+// through the node that does not host the room at once), the SIGKILL of
+// the room's node and the drain of its next node. After each fault every
+// participant hears every other, and no room is ever hosted by two nodes
+// at once (a monitor asks every node for its rooms throughout).
+func TestClusterChaos(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs several souk processes")
+	}
+	runs := chaosRuns(t)
+	bin := buildSouk(t)
+	startCPUHogs(t, 2)
+	redisSrv := startPrivateRedis(t)
+	c := &chaosCluster{t: t, env: newClusterEnv(t, bin, redisSrv.url), nodes: map[string]*soukNode{}}
+	c.add()
+	c.add()
+	c.env.waitNodes(t, c.ids()...)
+
+	var callers []*caller
+	for i, id := range []string{"alice", "bob", "carol"} {
+		k := newCaller(t, "chaos", id, func() string { return c.entry(i) })
+		if err := k.join(chaosDeadline); err != nil {
+			t.Fatal(err)
+		}
+		callers = append(callers, k)
+	}
+	if _, err := c.allHearAll(callers, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	doubles := c.monitorRooms()
+
+	back := map[string][]time.Duration{}
+	for run := range runs {
+		// Redis restarts empty; one participant rejoins at once through
+		// the node that does not host the call, the case in which a
+		// second copy of the room used to start.
+		host := c.env.roomNode("chaos")
+		redisSrv.stop(t)
+		redisSrv.start(t)
+		fault := time.Now()
+		k := callers[run%len(callers)]
+		other := c.otherThan(host)
+		k.close()
+		lb := k.entry
+		k.entry = func() string { return c.nodes[other].url }
+		if err := k.join(chaosDeadline); err != nil {
+			t.Fatalf("run %d, after the Redis restart: %v", run, err)
+		}
+		k.entry = lb
+		c.record(back, "redis restart", run, callers, fault)
+
+		// SIGKILL of the room's node; the participants rejoin through
+		// the load balancer, and a fresh node replaces the dead one.
+		host = c.waitRecord()
+		if err := c.nodes[host].cmd.Process.Signal(syscall.SIGKILL); err != nil {
+			t.Fatal(err)
+		}
+		fault = time.Now()
+		_ = c.nodes[host].cmd.Wait()
+		delete(c.nodes, host)
+		c.rejoinAll(run, callers)
+		c.record(back, "SIGKILL", run, callers, fault)
+		c.add()
+		c.env.waitNodes(t, c.ids()...)
+
+		// Drain (SIGTERM) of the room's node: its participants are told
+		// to reconnect and land on the other node.
+		host = c.waitRecord()
+		if err := c.nodes[host].cmd.Process.Signal(syscall.SIGTERM); err != nil {
+			t.Fatal(err)
+		}
+		fault = time.Now()
+		errs := make(chan error, len(callers))
+		for _, k := range callers {
+			go func() { errs <- k.followLeave(chaosDeadline) }()
+		}
+		for range callers {
+			if err := <-errs; err != nil {
+				t.Fatalf("run %d, drain: %v", run, err)
+			}
+		}
+		c.record(back, "drain", run, callers, fault)
+		if err := c.nodes[host].cmd.Wait(); err != nil {
+			t.Fatalf("drained node exited with %v", err)
+		}
+		delete(c.nodes, host)
+		c.add()
+		c.env.waitNodes(t, c.ids()...)
+	}
+	seen := doubles()
+	for _, kind := range []string{"redis restart", "SIGKILL", "drain"} {
+		d := slices.Clone(back[kind])
+		slices.Sort(d)
+		t.Logf("%s: back to audio min %s, median %s, max %s over %d faults",
+			kind, d[0].Round(time.Millisecond), d[len(d)/2].Round(time.Millisecond), d[len(d)-1].Round(time.Millisecond), len(d))
+	}
+	t.Logf("%d runs with 2 CPU hogs; rooms seen hosted by two nodes at once: %d", runs, len(seen))
+	if len(seen) > 0 {
+		t.Fatalf("rooms hosted twice: %v", seen)
+	}
+}
+
+// chaosCluster is the deployment of TestClusterChaos: its live nodes
+// change as nodes are killed, drained and replaced.
+type chaosCluster struct {
+	t     *testing.T
+	env   *clusterEnv
+	mu    sync.Mutex
+	nodes map[string]*soukNode
+	next  int
+}
+
+// add starts a fresh node.
+func (c *chaosCluster) add() {
+	c.next++
+	id := fmt.Sprintf("n%d", c.next)
+	n := c.env.start(c.t, id)
+	c.mu.Lock()
+	c.nodes[id] = n
+	c.mu.Unlock()
+}
+
+func (c *chaosCluster) ids() []string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	ids := make([]string, 0, len(c.nodes))
+	for id := range c.nodes {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	return ids
+}
+
+func (c *chaosCluster) otherThan(id string) string {
+	for _, other := range c.ids() {
+		if other != id {
+			return other
+		}
+	}
+	c.t.Fatalf("no node besides %s", id)
+	return ""
+}
+
+// entry is the load balancer as participant i sees it: the first node,
+// from the i-th on, whose /readyz answers 200.
+func (c *chaosCluster) entry(i int) string {
+	ids := c.ids()
+	for j := range ids {
+		c.mu.Lock()
+		n := c.nodes[ids[(i+j)%len(ids)]]
+		c.mu.Unlock()
+		resp, err := http.Get(n.url + "/readyz")
+		if err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				return n.url
+			}
+		}
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.nodes[ids[i%len(ids)]].url
+}
+
+// waitRecord waits until the call's room is recorded on a live node.
+func (c *chaosCluster) waitRecord() string {
+	var host string
+	waitUntil(c.t, chaosDeadline, "the call's room recorded on a live node", func() bool {
+		host = c.env.roomNode("chaos")
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		return c.nodes[host] != nil
+	})
+	return host
+}
+
+// rejoinAll has every participant, whose node died, join again.
+func (c *chaosCluster) rejoinAll(run int, callers []*caller) {
+	errs := make(chan error, len(callers))
+	for _, k := range callers {
+		k.close()
+		go func() { errs <- k.join(chaosDeadline) }()
+	}
+	for range callers {
+		if err := <-errs; err != nil {
+			c.t.Fatalf("run %d, rejoin after SIGKILL: %v", run, err)
+		}
+	}
+}
+
+// allHearAll waits until each participant hears each other one, and
+// returns the time since fault.
+func (c *chaosCluster) allHearAll(callers []*caller, fault time.Time) (time.Duration, error) {
+	var wg sync.WaitGroup
+	errs := make(chan error, len(callers)*len(callers))
+	for _, k := range callers {
+		for _, other := range callers {
+			if k == other {
+				continue
+			}
+			wg.Add(1)
+			go func() { defer wg.Done(); errs <- k.hears(other, 25, chaosDeadline) }()
+		}
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			return 0, err
+		}
+	}
+	return time.Since(fault), nil
+}
+
+func (c *chaosCluster) record(back map[string][]time.Duration, kind string, run int, callers []*caller, fault time.Time) {
+	took, err := c.allHearAll(callers, fault)
+	if err != nil {
+		c.t.Fatalf("run %d, after %s: %v", run, kind, err)
+	}
+	back[kind] = append(back[kind], took)
+	c.t.Logf("run %d: %s, every participant hears every other %s later", run, kind, took.Round(time.Millisecond))
+}
+
+// monitorRooms asks the nodes for their rooms (ListRooms gathers each
+// node's own list) until the test ends; the function it returns stops it
+// and reports each time a room had participants on two nodes at once.
+func (c *chaosCluster) monitorRooms() func() []string {
+	ctx, cancel := context.WithCancel(context.Background())
+	var (
+		mu   sync.Mutex
+		seen []string
+	)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for ctx.Err() == nil {
+			ids := c.ids()
+			c.mu.Lock()
+			n := c.nodes[ids[0]]
+			c.mu.Unlock()
+			list, err := listRooms(ctx, n.url)
+			if err == nil {
+				copies := map[string]int{}
+				for _, r := range list.GetRooms() {
+					if r.GetNumParticipants() > 0 {
+						copies[r.GetName()]++
+					}
+				}
+				for room, n := range copies {
+					if n > 1 {
+						mu.Lock()
+						seen = append(seen, fmt.Sprintf("%s on %d nodes at %s", room, n, time.Now().Format(time.TimeOnly)))
+						mu.Unlock()
+					}
+				}
+			}
+			select {
+			case <-ctx.Done():
+			case <-time.After(200 * time.Millisecond):
+			}
+		}
+	}()
+	stop := func() []string {
+		cancel()
+		<-done
+		mu.Lock()
+		defer mu.Unlock()
+		return seen
+	}
+	c.t.Cleanup(func() { stop() })
+	return stop
+}
+
+// listRooms asks the node at url for every node's rooms.
+func listRooms(ctx context.Context, url string) (*livekit.ListRoomsResponse, error) {
+	jwt, err := auth.NewAccessToken(clusterKey, clusterSecret).SetVideoGrant(&auth.VideoGrant{RoomList: true}).SetValidFor(time.Minute).ToJWT()
+	if err != nil {
+		return nil, err
+	}
+	ctx, err = twirp.WithHTTPRequestHeaders(ctx, http.Header{"Authorization": {"Bearer " + jwt}})
+	if err != nil {
+		return nil, err
+	}
+	rs := livekit.NewRoomServiceProtobufClient(url, &http.Client{Timeout: 5 * time.Second})
+	return rs.ListRooms(ctx, &livekit.ListRoomsRequest{})
+}
+
+// startCPUHogs runs n child processes (this test binary, as
+// TestCPUHogProcess) that each keep one core busy until the test ends.
+func startCPUHogs(t *testing.T, n int) {
+	t.Helper()
+	for range n {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestCPUHogProcess$")
+		cmd.Env = append(os.Environ(), "SOUK_TEST_CPU_HOG=1")
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	}
+}
+
+// TestCPUHogProcess is not a test: startCPUHogs runs it in a child
+// process, where it spins until killed, or until the test binary that
+// started it is gone, or for an hour at most.
+func TestCPUHogProcess(t *testing.T) {
+	if os.Getenv("SOUK_TEST_CPU_HOG") != "1" {
+		t.Skip("a CPU hog for TestClusterChaos, run only as its child process")
+	}
+	parent := os.Getppid()
+	end := time.Now().Add(time.Hour)
+	x := 0
+	for time.Now().Before(end) && os.Getppid() == parent {
+		for i := range 1_000_000 {
+			x ^= i
+		}
+	}
+	fmt.Fprintln(os.Stderr, x)
+}
