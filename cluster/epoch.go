@@ -82,11 +82,12 @@ func newEpochID() string {
 	return hex.EncodeToString(b)
 }
 
-// epochStart is when epoch began, in ms on Redis's clock.
+// epochStart is when epoch began, in ms on Redis's clock. An epoch
+// written by a version without the fence is that time alone.
 func epochStart(epoch string) (int64, error) {
-	_, ms, ok := strings.Cut(epoch, "@")
-	if !ok {
-		return 0, fmt.Errorf("registry epoch %q has no start", epoch)
+	ms := epoch
+	if _, after, ok := strings.Cut(epoch, "@"); ok {
+		ms = after
 	}
 	start, err := strconv.ParseInt(ms, 10, 64)
 	if err != nil {
@@ -120,13 +121,18 @@ func (r *Registry) confirm(ctx context.Context, epoch string) {
 	r.log.Info("hosted rooms recorded in the current registry epoch", "epoch", epoch)
 }
 
+// noEpoch is what a node announces before it confirmed any epoch.
+const noEpoch = "none"
+
 // pendingNodes are the live media nodes that have not confirmed epoch.
-// A draining node is left out: it records no rooms, and its participants
-// are moving to rooms placed elsewhere.
+// Left out are a draining node (it records no rooms, and its participants
+// are moving to rooms placed elsewhere) and a node whose entry has no
+// epoch at all: one of a version without the fence, during a rolling
+// upgrade, for which the epoch's age is the only fence, as it was before.
 func pendingNodes(nodes []Node, epoch string) []string {
 	var pending []string
 	for _, n := range nodes {
-		if n.HasRole(RoleSFU) && !n.Draining && n.Epoch != epoch {
+		if n.HasRole(RoleSFU) && !n.Draining && n.Epoch != "" && n.Epoch != epoch {
 			pending = append(pending, n.ID)
 		}
 	}

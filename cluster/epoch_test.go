@@ -6,6 +6,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -222,5 +223,38 @@ func TestARelayedJoinDoesNotStartASecondCopy(t *testing.T) {
 	rdb.Set(ctx, prefix+":room:ours", "a", 0)
 	if h, err := rl.Route(relayed("ours"), "ours"); err != nil || h != nil {
 		t.Fatalf("relayed join for a room recorded here: %v, %v; want served here", h, err)
+	}
+}
+
+func TestEpochStartReadsBothForms(t *testing.T) {
+	for _, tc := range []struct {
+		epoch string
+		want  int64
+		ok    bool
+	}{
+		{"9f86d081884c7d65@1795825624930", 1795825624930, true},
+		{"1795825624930", 1795825624930, true}, // written by a version without the fence
+		{"9f86d081884c7d65@", 0, false},
+		{"garbage", 0, false},
+	} {
+		got, err := epochStart(tc.epoch)
+		if (err == nil) != tc.ok || got != tc.want {
+			t.Errorf("epochStart(%q) = %d, %v; want %d (ok %v)", tc.epoch, got, err, tc.want, tc.ok)
+		}
+	}
+}
+
+func TestPendingNodesAreLiveMediaNodesBehindTheEpoch(t *testing.T) {
+	media := []string{RoleSFU}
+	nodes := []Node{
+		{ID: "confirmed", Roles: media, Epoch: "e2"},
+		{ID: "behind", Roles: media, Epoch: "e1"},
+		{ID: "draining", Roles: media, Epoch: "e1", Draining: true},
+		{ID: "web", Roles: []string{RolePlatform}, Epoch: "e1"},
+		{ID: "starting", Roles: media, Epoch: noEpoch},
+		{ID: "older-version", Roles: media},
+	}
+	if got := pendingNodes(nodes, "e2"); !slices.Equal(got, []string{"behind", "starting"}) {
+		t.Fatalf("pending = %v, want [behind starting]", got)
 	}
 }

@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -48,8 +49,8 @@ type Node struct {
 	Draining bool      `json:"draining,omitempty"`
 	Seen     time.Time `json:"seen"`
 	// Epoch is the registry epoch in which this node last recorded every
-	// room it hosts (see epoch.go); no room is placed while a live media
-	// node has not confirmed the current one.
+	// room it hosts ("none" before it first did; see epoch.go): no room
+	// is placed while a live media node has not confirmed the current one.
 	Epoch string `json:"epoch,omitempty"`
 }
 
@@ -154,7 +155,7 @@ func (r *Registry) publish(ctx context.Context) (epoch string, err error) {
 	}
 	r.mu.Lock()
 	self.Draining = r.draining
-	self.Epoch = r.confirmed
+	self.Epoch = cmp.Or(r.confirmed, noEpoch)
 	r.mu.Unlock()
 	self.Seen = time.Now().UTC()
 	raw, err := json.Marshal(self)

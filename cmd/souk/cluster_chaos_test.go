@@ -398,3 +398,72 @@ func TestCPUHogProcess(t *testing.T) {
 	}
 	fmt.Fprintln(os.Stderr, x)
 }
+
+// frozenPastTheTTL: the call's node is stopped (SIGSTOP) until the
+// cluster counts it dead, a participant joins meanwhile through the other
+// node, which starts the room again; when the frozen node wakes it finds
+// the room recorded on the other node and sends its own participants
+// there, so the two copies become one.
+func frozenPastTheTTL(t *testing.T, bin string) {
+	c := &chaosCluster{t: t, env: newClusterEnv(t, bin, clusterRedisURL()), nodes: map[string]*soukNode{}}
+	c.add()
+	c.add()
+	c.env.waitNodes(t, c.ids()...)
+	var callers []*caller
+	for i, id := range []string{"alice", "bob"} {
+		k := newCaller(t, "frozen", id, func() string { return c.entry(i) })
+		if err := k.join(chaosDeadline); err != nil {
+			t.Fatal(err)
+		}
+		callers = append(callers, k)
+	}
+	host := c.env.roomNode("frozen")
+	other := c.otherThan(host)
+	if _, err := c.allHearAll(callers, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	frozen := c.nodes[host].cmd.Process
+	if err := frozen.Signal(syscall.SIGSTOP); err != nil {
+		t.Fatal(err)
+	}
+	thawed := false
+	t.Cleanup(func() {
+		if !thawed {
+			_ = frozen.Signal(syscall.SIGCONT)
+		}
+	})
+	c.env.waitNodes(t, other)
+	carol := newCaller(t, "frozen", "carol", func() string { return c.nodes[other].url })
+	if err := carol.join(chaosDeadline); err != nil {
+		t.Fatal(err)
+	}
+	if got := c.env.roomNode("frozen"); got != other {
+		t.Fatalf("while %s is frozen the room is recorded on %q, want %s", host, got, other)
+	}
+	if err := frozen.Signal(syscall.SIGCONT); err != nil {
+		t.Fatal(err)
+	}
+	thawed = true
+	woke := time.Now()
+	errs := make(chan error, len(callers))
+	for _, k := range callers {
+		go func() { errs <- k.followLeave(chaosDeadline) }()
+	}
+	for range callers {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	took, err := c.allHearAll(append(callers, carol), woke)
+	if err != nil {
+		t.Fatal(err)
+	}
+	client := &http.Client{Timeout: 5 * time.Second}
+	waitUntil(t, chaosDeadline, host+" holds no participant", func() bool {
+		return participantsOf(context.Background(), client, c.nodes[host].url) == 0
+	})
+	if got := c.env.roomNode("frozen"); got != other {
+		t.Fatalf("after %s woke the room is recorded on %q, want %s", host, got, other)
+	}
+	t.Logf("%s woke holding a copy of the room; one call again on %s %s later", host, other, took.Round(time.Millisecond))
+}

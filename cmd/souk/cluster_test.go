@@ -614,6 +614,8 @@ func TestCluster(t *testing.T) {
 		}
 	})
 
+	t.Run("a node frozen past the TTL gives up its copy of a room", func(t *testing.T) { frozenPastTheTTL(t, bin) })
+
 	t.Run("Redis restarted during a call", func(t *testing.T) {
 		redisSrv := startPrivateRedis(t)
 		e := newClusterEnv(t, bin, redisSrv.url)
