@@ -11,7 +11,7 @@ FUZZTIME ?= 10s
 
 WEB_SOURCES := $(shell find web/src web/public -type f 2>/dev/null) web/index.html web/vite.config.ts web/tsconfig.json
 
-.PHONY: run build souk web deps chromium coturn netlab-tools livekit-server test test-go test-protocol test-web test-e2e conformance fuzz vet doccheck bench clean
+.PHONY: run build souk web deps chromium coturn redis-server netlab-tools livekit-server test test-go test-protocol test-web test-e2e conformance fuzz vet doccheck bench clean
 
 ## run: build everything and start Souk on embedded defaults (http://localhost:7880)
 run: build
@@ -49,6 +49,13 @@ coturn:
 		$(SUDO) apt-get update -qq && \
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq coturn >/dev/null; }
 
+## redis-server: a Redis of their own that the cluster tests stop and restart (never the shared one)
+redis-server:
+	@command -v redis-server >/dev/null 2>&1 || { \
+		echo "installing redis-server from Debian packages"; \
+		$(SUDO) apt-get update -qq && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server >/dev/null; }
+
 ## netlab-tools: ip, tc (iproute2) and iptables for the network lab tests (internal/netlab), installed when missing
 netlab-tools:
 	@{ command -v ip && command -v tc && command -v iptables && command -v ip6tables-restore; } >/dev/null 2>&1 || { \
@@ -67,7 +74,7 @@ $(LIVEKIT_SERVER):
 	GOBIN=$(CURDIR)/$(@D) $(GO) install github.com/livekit/livekit-server/cmd/server@$(LIVEKIT_SERVER_VERSION)
 
 ## test: install what the tests need, then run them all
-test: deps chromium coturn netlab-tools livekit-server build vet test-go fuzz test-web test-e2e
+test: deps chromium coturn redis-server netlab-tools livekit-server build vet test-go fuzz test-web test-e2e
 
 ## vet: go vet, and go.mod must already be tidy
 vet:

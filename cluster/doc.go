@@ -15,6 +15,20 @@
 //     compare-and-delete and the room placed again. Each heartbeat
 //     re-records the rooms a node hosts, so after Redis loses its data the
 //     records come back on their own; rooms that closed are released.
+//   - Epoch fence (epoch.go): a room is never hosted twice because Redis
+//     forgot it. The first write into an empty Redis starts an epoch; a
+//     node confirms it in its entry only after re-recording every room it
+//     hosts, and rooms are placed only once every live media node
+//     confirmed the current epoch and the epoch is a node TTL old (a node
+//     not yet back by then would have lapsed anyway), by a write that
+//     checks the epoch did not change. We chose confirmation over waiting
+//     a fixed time because a host starved of CPU can take any time to
+//     re-record, and over asking every node before each placement because
+//     after a data loss no one knows which nodes to ask. A host is
+//     defensive too: a join relayed to it for a room recorded elsewhere by
+//     then is refused (ErrMoved), and a node that finds a room it holds
+//     recorded on another live node (it was silent past the TTL) gives its
+//     copy up, sending the participants to rejoin the recorded one.
 //   - Routing (relay.go): a signalling WebSocket may reach any node (the
 //     load balancer picks one). Relay, the signal.Router of the node, looks
 //     up the room's node and, when it is another, relays the HTTP upgrade
@@ -49,7 +63,8 @@
 //     serving the rooms it hosts while Redis is down (Relay serves a
 //     local room without asking Redis); a join that needs Redis gets 503
 //     "cannot reach the node hosting this room right now". Heartbeats
-//     resume by themselves when Redis answers again.
+//     resume by themselves when Redis answers again; new rooms wait for
+//     the epoch fence (about a node TTL).
 //
 // It knows neither sfu/ nor signal/: cmd/souk adapts the media manager's
 // rooms and load, and signal calls Relay through its own Router interface.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"time"
 
 	"github.com/redis/go-redis/v9"
 )
@@ -24,8 +23,9 @@ func (r *Registry) roomKey(room string) string { return r.cfg.Prefix + ":room:" 
 
 // RoomNode returns the node recorded for room, placing the room on the
 // least-loaded media node when it has none, or when its node is dead or
-// draining. The record is written with SET NX: when two nodes place the
-// same room at once, both end up with the one that won.
+// draining. A room is placed only in a settled registry epoch (epoch.go),
+// and the record is written with SET NX: when two nodes place the same
+// room at once, both end up with the one that won.
 func (r *Registry) RoomNode(ctx context.Context, room string) (Node, error) {
 	for attempt := 0; attempt < 5; attempt++ {
 		id, err := r.cfg.Redis.Get(ctx, r.roomKey(room)).Result()
@@ -47,29 +47,28 @@ func (r *Registry) RoomNode(ctx context.Context, room string) (Node, error) {
 			}
 			r.log.Info("room re-placed", "room", room, "old_node", id, "old_node_alive", alive)
 		}
-		if err := r.settle(ctx); err != nil {
-			return Node{}, err
-		}
-		if attempt == 0 && id == "" {
-			// settle may have waited: a node may have re-recorded the
-			// room meanwhile.
-			if again, err := r.cfg.Redis.Get(ctx, r.roomKey(room)).Result(); err == nil && again != "" {
-				continue
-			}
-		}
-		target, err := r.leastLoaded(ctx)
+		// The wait may be long: meanwhile the room's host may record it,
+		// which the conditional write below notices.
+		epoch, nodes, err := r.settledEpoch(ctx)
 		if err != nil {
 			return Node{}, err
 		}
-		ok, err := r.cfg.Redis.SetNX(ctx, r.roomKey(room), target.ID, 0).Result()
+		target, err := lightestMediaNode(nodes)
+		if err != nil {
+			return Node{}, err
+		}
+		placed, err := placeInEpoch.Run(ctx, r.cfg.Redis, []string{r.epochKey(), r.roomKey(room)}, epoch, target.ID).Int()
 		if err != nil {
 			return Node{}, fmt.Errorf("%w: place room: %w", ErrUnavailable, err)
 		}
-		if ok {
+		switch placed {
+		case 1:
 			r.log.Info("room placed", "room", room, "on", target.ID, "participants_there", target.Load.Participants)
 			return target, nil
+		case -1:
+			r.log.Warn("registry lost its data while placing a room: placing it again", "room", room)
 		}
-		// Another node placed it first: read its choice.
+		// Recorded meanwhile (another placement, or its host): read it.
 	}
 	return Node{}, fmt.Errorf("place room %q: the record kept changing", room)
 }
@@ -87,35 +86,6 @@ func (r *Registry) HostOf(ctx context.Context, room string) (n Node, ok bool, er
 	return r.Node(ctx, id)
 }
 
-// settle waits, before a room is placed, until the registry's epoch is
-// two heartbeats old. After Redis lost its data every node re-registers
-// and re-records the rooms it hosts within a heartbeat; placing a room
-// before that could put a second copy of a running room on another node.
-func (r *Registry) settle(ctx context.Context) error {
-	ms, err := r.cfg.Redis.Get(ctx, r.epochKey()).Int64()
-	if errors.Is(err, redis.Nil) {
-		// No node has beaten since Redis came back: wait for the first.
-		ms, err = time.Now().UnixMilli(), nil
-		_ = r.cfg.Redis.SetNX(ctx, r.epochKey(), ms, 0).Err()
-	}
-	if err != nil {
-		return fmt.Errorf("%w: read epoch: %w", ErrUnavailable, err)
-	}
-	wait := time.Until(time.UnixMilli(ms).Add(2*r.cfg.Heartbeat + 200*time.Millisecond))
-	if wait <= 0 {
-		return nil
-	}
-	r.log.Info("registry recently (re)started: waiting before placing a room", "wait", wait.Round(time.Millisecond))
-	t := time.NewTimer(wait)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
-	}
-}
-
 // leastLoaded picks the live, non-draining media node with the fewest
 // participants, then the least CPU, then the fewest rooms.
 func (r *Registry) leastLoaded(ctx context.Context) (Node, error) {
@@ -123,6 +93,10 @@ func (r *Registry) leastLoaded(ctx context.Context) (Node, error) {
 	if err != nil {
 		return Node{}, err
 	}
+	return lightestMediaNode(nodes)
+}
+
+func lightestMediaNode(nodes []Node) (Node, error) {
 	var best *Node
 	for i := range nodes {
 		n := &nodes[i]
@@ -151,22 +125,70 @@ func lighter(a, b Load) bool {
 	return a.Rooms < b.Rooms
 }
 
-// ClaimRooms records this node for rooms it hosts that have no record
-// (after Redis lost its data); a room recorded elsewhere is left alone.
-func (r *Registry) ClaimRooms(ctx context.Context, rooms []string) error {
+// claimRoom records ARGV[1] for a room that has no record and returns the
+// node recorded for it. KEYS: room.
+var claimRoom = redis.NewScript(`
+local id = redis.call("GET", KEYS[1])
+if not id then
+	redis.call("SET", KEYS[1], ARGV[1])
+	return ARGV[1]
+end
+return id`)
+
+// takeOver replaces a room's record only while it still names ARGV[1].
+var takeOver = redis.NewScript(`
+if redis.call("GET", KEYS[1]) == ARGV[1] then
+	redis.call("SET", KEYS[1], ARGV[2])
+	return 1
+end
+return 0`)
+
+// ClaimRooms records this node for the rooms it hosts: those without a
+// record (Redis lost its data) and those recorded on a dead or draining
+// node. It returns the rooms recorded on another live node, by node id:
+// this node holds a second copy of each (it was silent past the TTL and
+// the room was placed again meanwhile), which the caller must give up,
+// since every join goes to the recorded node.
+func (r *Registry) ClaimRooms(ctx context.Context, rooms []string) (elsewhere map[string]string, err error) {
 	if len(rooms) == 0 || r.Draining() {
-		return nil
+		return nil, nil
 	}
-	_, err := r.cfg.Redis.Pipelined(ctx, func(p redis.Pipeliner) error {
-		for _, room := range rooms {
-			p.SetNX(ctx, r.roomKey(room), r.cfg.Self.ID, 0)
+	self := r.cfg.Self.ID
+	cmds := make([]*redis.Cmd, len(rooms))
+	_, err = r.cfg.Redis.Pipelined(ctx, func(p redis.Pipeliner) error {
+		for i, room := range rooms {
+			cmds[i] = claimRoom.Eval(ctx, p, []string{r.roomKey(room)}, self)
 		}
 		return nil
 	})
 	if err != nil {
-		return fmt.Errorf("%w: claim rooms: %w", ErrUnavailable, err)
+		return nil, fmt.Errorf("%w: claim rooms: %w", ErrUnavailable, err)
 	}
-	return nil
+	for i, room := range rooms {
+		owner, err := cmds[i].Text()
+		if err != nil {
+			return nil, fmt.Errorf("%w: claim room %s: %w", ErrUnavailable, room, err)
+		}
+		if owner == self {
+			continue
+		}
+		n, alive, err := r.Node(ctx, owner)
+		if err != nil {
+			return nil, err
+		}
+		if alive && !n.Draining {
+			if elsewhere == nil {
+				elsewhere = map[string]string{}
+			}
+			elsewhere[room] = owner
+			continue
+		}
+		if err := takeOver.Run(ctx, r.cfg.Redis, []string{r.roomKey(room)}, owner, self).Err(); err != nil {
+			return nil, fmt.Errorf("%w: claim room %s: %w", ErrUnavailable, room, err)
+		}
+		r.log.Info("room hosted here was recorded on a node that is gone: recorded here again", "room", room, "old_node", owner)
+	}
+	return elsewhere, nil
 }
 
 // ReleaseRoom forgets room's record if it still names this node (the room

@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -47,6 +48,10 @@ type Node struct {
 	Load     Load      `json:"load"`
 	Draining bool      `json:"draining,omitempty"`
 	Seen     time.Time `json:"seen"`
+	// Epoch is the registry epoch in which this node last recorded every
+	// room it hosts ("none" before it first did; see epoch.go): no room
+	// is placed while a live media node has not confirmed the current one.
+	Epoch string `json:"epoch,omitempty"`
 }
 
 // HasRole tells whether the node announced role.
@@ -62,9 +67,11 @@ type Config struct {
 	Heartbeat, TTL time.Duration
 	// Load samples this node's load at each beat; nil reports zeros.
 	Load func() Load
-	// Beat, when set, runs after each successful heartbeat (re-asserting
-	// the rooms this node hosts after Redis lost them).
-	Beat   func(ctx context.Context)
+	// Beat, when set, runs after each successful heartbeat: it records the
+	// rooms this node hosts (ClaimRooms), which brings them back after
+	// Redis lost its data. Only once it returned nil in an epoch does this
+	// node confirm that epoch, opening it for placements.
+	Beat   func(ctx context.Context) error
 	Logger *slog.Logger
 }
 
@@ -77,6 +84,9 @@ type Registry struct {
 	draining bool
 	known    map[string]bool // live nodes at the last beat, for join/loss logs
 	healthy  bool            // the last beat reached Redis
+	// confirmed is the epoch in which Beat last recorded this node's
+	// rooms; published in the entry as Node.Epoch.
+	confirmed string
 }
 
 // New returns a registry; Run starts the heartbeat.
@@ -117,7 +127,8 @@ func (r *Registry) SetDraining(ctx context.Context) error {
 	r.mu.Lock()
 	r.draining = true
 	r.mu.Unlock()
-	return r.publish(ctx)
+	_, err := r.publish(ctx)
+	return err
 }
 
 // Draining tells whether SetDraining was called.
@@ -134,33 +145,33 @@ func (r *Registry) Healthy() bool {
 	return r.healthy
 }
 
-func (r *Registry) publish(ctx context.Context) error {
+// publish writes this node's entry and returns the registry's current
+// epoch, starting one when Redis has none (a new deployment, or one that
+// lost its data).
+func (r *Registry) publish(ctx context.Context) (epoch string, err error) {
 	self := r.cfg.Self
 	if r.cfg.Load != nil {
 		self.Load = r.cfg.Load()
 	}
-	self.Draining = r.Draining()
+	r.mu.Lock()
+	self.Draining = r.draining
+	self.Epoch = cmp.Or(r.confirmed, noEpoch)
+	r.mu.Unlock()
 	self.Seen = time.Now().UTC()
 	raw, err := json.Marshal(self)
 	if err != nil {
-		return fmt.Errorf("encode node: %w", err)
+		return "", fmt.Errorf("encode node: %w", err)
 	}
-	_, err = r.cfg.Redis.TxPipelined(ctx, func(p redis.Pipeliner) error {
-		p.Set(ctx, r.nodeKey(self.ID), raw, r.cfg.TTL)
-		p.SAdd(ctx, r.nodesKey(), self.ID)
-		// The first beat into an empty Redis (a new deployment, or one
-		// that lost its data) starts an epoch; see settle.
-		p.SetNX(ctx, r.epochKey(), self.Seen.UnixMilli(), 0)
-		return nil
-	})
+	epoch, err = beatScript.Run(ctx, r.cfg.Redis, []string{r.nodeKey(self.ID), r.nodesKey(), r.epochKey()},
+		raw, r.cfg.TTL.Milliseconds(), self.ID, newEpochID()).Text()
 	if err != nil {
-		return fmt.Errorf("%w: heartbeat: %w", ErrUnavailable, err)
+		return "", fmt.Errorf("%w: heartbeat: %w", ErrUnavailable, err)
 	}
-	return nil
+	return epoch, nil
 }
 
 func (r *Registry) beat(ctx context.Context) {
-	err := r.publish(ctx)
+	epoch, err := r.publish(ctx)
 	r.mu.Lock()
 	was := r.healthy
 	r.healthy = err == nil
@@ -174,9 +185,7 @@ func (r *Registry) beat(ctx context.Context) {
 	if !was {
 		r.log.Info("cluster heartbeat reaches Redis")
 	}
-	if r.cfg.Beat != nil {
-		r.cfg.Beat(ctx)
-	}
+	r.confirm(ctx, epoch)
 	nodes, err := r.Nodes(ctx)
 	if err != nil {
 		return

@@ -66,14 +66,19 @@ func startNode(t *testing.T, prefix, id string, roles ...string) *testNode {
 	return startNodeWith(t, prefix, id, 100*time.Millisecond, nil, roles...)
 }
 
-func startNodeWith(t *testing.T, prefix, id string, heartbeat time.Duration, beat func(*Registry), roles ...string) *testNode {
+func startNodeWith(t *testing.T, prefix, id string, heartbeat time.Duration, beat func(*Registry) error, roles ...string) *testNode {
 	t.Helper()
-	rdb := redis.NewClient(redisOpts(t))
+	return startNodeOn(t, redis.NewClient(redisOpts(t)), prefix, id, heartbeat, beat, roles...)
+}
+
+// startNodeOn is startNodeWith on a client of the test's making.
+func startNodeOn(t *testing.T, rdb *redis.Client, prefix, id string, heartbeat time.Duration, beat func(*Registry) error, roles ...string) *testNode {
+	t.Helper()
 	n := &testNode{rdb: rdb, load: &loadBox{}, done: make(chan struct{})}
 	n.reg = New(Config{Redis: rdb, Prefix: prefix, Self: Node{ID: id, Roles: roles, SignalURL: "http://127.0.0.1:1"},
 		Heartbeat: heartbeat, TTL: 6 * heartbeat, Load: n.load.get, Logger: quietLog()})
 	if beat != nil {
-		n.reg.cfg.Beat = func(context.Context) { beat(n.reg) }
+		n.reg.cfg.Beat = func(context.Context) error { return beat(n.reg) }
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	n.cancel = cancel
@@ -248,11 +253,15 @@ func TestClaimAndReleaseOnlyTouchOwnRecords(t *testing.T) {
 	ctx := context.Background()
 	eventually(t, 5*time.Second, "both listed", func() bool { return len(liveIDs(t, a.reg)) == 2 })
 	// Redis lost everything; a hosts "x", b hosts "y", and both claim.
-	if err := a.reg.ClaimRooms(ctx, []string{"x"}); err != nil {
+	if elsewhere, err := a.reg.ClaimRooms(ctx, []string{"x"}); err != nil || len(elsewhere) != 0 {
+		t.Fatalf("a's claim: %v, %v", elsewhere, err)
+	}
+	elsewhere, err := b.reg.ClaimRooms(ctx, []string{"y", "x"})
+	if err != nil {
 		t.Fatal(err)
 	}
-	if err := b.reg.ClaimRooms(ctx, []string{"y", "x"}); err != nil {
-		t.Fatal(err)
+	if len(elsewhere) != 1 || elsewhere["x"] != "a" {
+		t.Fatalf("b's claim reports %v recorded elsewhere, want x on a", elsewhere)
 	}
 	if got := rdb.Get(ctx, prefix+":room:x").Val(); got != "a" {
 		t.Fatalf("x recorded on %q, want a (first claim wins)", got)
@@ -300,7 +309,7 @@ func TestRateCounterSharesWindowsAndExpires(t *testing.T) {
 // placed a second time on another before its host re-records it.
 func TestRunningRoomsKeepTheirNodeAfterRedisLosesItsData(t *testing.T) {
 	rdb, prefix := testRedis(t)
-	claim := func(r *Registry) { _ = r.ClaimRooms(context.Background(), []string{"x"}) }
+	claim := func(r *Registry) error { _, err := r.ClaimRooms(context.Background(), []string{"x"}); return err }
 	a := startNodeWith(t, prefix, "a", 300*time.Millisecond, claim, RoleSFU)
 	startNodeWith(t, prefix, "c", 50*time.Millisecond, nil, RoleSFU)
 	a.load.participants(8) // c is lighter: a fresh placement would pick it

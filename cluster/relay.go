@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"net/http/httputil"
@@ -19,6 +20,10 @@ import (
 // with the shared relay secret, so a client cannot use it to pin a room
 // on a node of its choice.
 const relayHeader = "X-Souk-Relay"
+
+// ErrMoved: a join was relayed to this node for a room that is recorded
+// on another one by the time it arrived; the client should join again.
+var ErrMoved = errors.New("room moved to another node")
 
 // Relay decides where a signalling connection goes and relays it there.
 // It implements signal.Router.
@@ -46,7 +51,24 @@ func NewRelay(ctx context.Context, reg *Registry, secret []byte, canHost bool, l
 
 // Route implements signal.Router: a room nobody hosts is placed first.
 func (rl *Relay) Route(r *http.Request, room string) (http.Handler, error) {
-	return rl.route(r, room, func(ctx context.Context, room string) (Node, bool, error) {
+	if rl.relayedHere(r, room) {
+		if rl.local(room) {
+			return nil, nil
+		}
+		// The room would start here. Another node placed it on this one,
+		// but the record may have changed since (Redis lost its data, or
+		// this node was silent past the TTL): start it only while the
+		// record names this node, never beside a copy on another node.
+		n, err := rl.reg.RoomNode(r.Context(), room)
+		if err != nil {
+			return nil, err
+		}
+		if n.ID != rl.reg.Self() {
+			return nil, fmt.Errorf("%w: room %q is now recorded on node %s", ErrMoved, room, n.ID)
+		}
+		return nil, nil
+	}
+	return rl.lookup(r, room, func(ctx context.Context, room string) (Node, bool, error) {
 		n, err := rl.reg.RoomNode(ctx, room)
 		return n, err == nil, err
 	})
@@ -59,6 +81,11 @@ func (rl *Relay) route(r *http.Request, room string, host func(ctx context.Conte
 	if rl.relayedHere(r, room) {
 		return nil, nil
 	}
+	return rl.lookup(r, room, host)
+}
+
+// lookup is route for a request that was not relayed here.
+func (rl *Relay) lookup(r *http.Request, room string, host func(ctx context.Context, room string) (n Node, ok bool, err error)) (http.Handler, error) {
 	n, ok, err := host(r.Context(), room)
 	if err != nil {
 		if errors.Is(err, ErrUnavailable) && rl.canHost && rl.local(room) {

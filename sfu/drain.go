@@ -25,11 +25,7 @@ func (m *Manager) Drain(ctx context.Context) error {
 		m.mu.Unlock()
 		moved := 0
 		for _, r := range rooms {
-			for _, p := range r.list() {
-				moved++
-				p.sendLeave(livekit.DisconnectReason_MIGRATION, livekit.LeaveRequest_RECONNECT)
-				r.remove(p, livekit.DisconnectReason_MIGRATION)
-			}
+			moved += r.moveOut()
 		}
 		if moved == 0 {
 			return nil
@@ -41,4 +37,27 @@ func (m *Manager) Drain(ctx context.Context) error {
 		case <-t.C:
 		}
 	}
+}
+
+// MoveRoom sends every participant of one room away as Drain does (they
+// rejoin through the same URL and land where the room is recorded now),
+// and reports how many it moved. The cluster calls it when another node
+// turns out to host the recorded copy of a room this node also holds.
+func (m *Manager) MoveRoom(name string) int {
+	r, err := m.room(name)
+	if err != nil {
+		return 0
+	}
+	return r.moveOut()
+}
+
+// moveOut tells each participant to reconnect elsewhere and removes it.
+func (r *Room) moveOut() int {
+	moved := 0
+	for _, p := range r.list() {
+		moved++
+		p.sendLeave(livekit.DisconnectReason_MIGRATION, livekit.LeaveRequest_RECONNECT)
+		r.remove(p, livekit.DisconnectReason_MIGRATION)
+	}
+	return moved
 }

@@ -178,13 +178,17 @@ func (n *clusterNode) load() cluster.Load {
 
 // beat publishes this node's facts (nodeFacts) and keeps the room
 // records true: rooms hosted here are claimed (they come back after Redis
-// lost its data), rooms that closed here are released.
-func (n *clusterNode) beat(ctx context.Context) {
+// lost its data), rooms that closed here are released, and a room that
+// turns out to be recorded on another live node is given up: its
+// participants rejoin, and the join takes them to the recorded copy. It
+// fails when the rooms could not be recorded, so this node does not
+// confirm the registry epoch (cluster/epoch.go).
+func (n *clusterNode) beat(ctx context.Context) error {
 	if err := publishFacts(ctx, n.rdb, n.cfg.Prefix, n.id, n.facts, n.cfg.NodeTTL); err != nil {
 		n.log.Warn("cluster: could not publish this node's facts for souk doctor", "err", err)
 	}
 	if n.rooms == nil {
-		return
+		return nil
 	}
 	now := map[string]bool{}
 	for _, r := range n.rooms.ListRooms(nil) {
@@ -194,8 +198,15 @@ func (n *clusterNode) beat(ctx context.Context) {
 	prev := n.hosted
 	n.hosted = now
 	n.mu.Unlock()
-	if err := n.reg.ClaimRooms(ctx, slices.Collect(maps.Keys(now))); err != nil {
+	elsewhere, err := n.reg.ClaimRooms(ctx, slices.Collect(maps.Keys(now)))
+	if err != nil {
 		n.log.Warn("cluster: could not record hosted rooms", "err", err)
+		return err
+	}
+	for room, owner := range elsewhere {
+		moved := n.rooms.MoveRoom(room)
+		n.log.Warn("cluster: room also hosted by the node it is recorded on; participants sent there",
+			"room", room, "recorded_on", owner, "moved", moved)
 	}
 	for room := range prev {
 		if !now[room] {
@@ -204,6 +215,7 @@ func (n *clusterNode) beat(ctx context.Context) {
 			}
 		}
 	}
+	return nil
 }
 
 // drain runs on SIGTERM before the HTTP server stops: the node stops
