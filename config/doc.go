@@ -14,6 +14,6 @@
 //
 // Imports (checked by internal/importrules):
 //
-//	souk:   souk/platform
+//	souk:   souk/platform souk/config/mediadefaults
 //	others: any
 package config

@@ -6,6 +6,8 @@ import (
 	"net"
 	"strings"
 	"time"
+
+	"souk/config/mediadefaults"
 )
 
 // Media holds what operators tune for the media server (SFU, signalling and
@@ -159,8 +161,9 @@ type TURN struct {
 }
 
 // DefaultMedia returns the documented defaults. Keys is empty: operators must
-// supply at least one key pair. The room limits here are also what a zero
-// sfu.Config means: they are written nowhere else.
+// supply at least one key pair. The room, signalling and TURN limits come
+// from config/mediadefaults, which is also what a zero sfu.Config,
+// signal.Config or turn.Config falls back to.
 func DefaultMedia() Media {
 	return Media{
 		Keys:            map[string]string{},
@@ -168,17 +171,23 @@ func DefaultMedia() Media {
 		UDPSegmentation: true,
 		DirectSRTP:      true,
 		TCPPort:         7881,
-		TURN: TURN{Enabled: true, UDPPort: 3478, TCPPort: 3478, TLSPort: 5349, ListenIP: "0.0.0.0", Realm: "souk",
-			CredentialTTL: 24 * time.Hour, MaxAllocationsPerUser: 10, MaxAllocations: 1000, MaxAllocationsPerNetwork: 100,
-			BytesPerSecond: 5_000_000, IdleTimeout: 5 * time.Minute},
+		TURN: TURN{Enabled: true, UDPPort: 3478, TCPPort: 3478, TLSPort: 5349,
+			ListenIP:                 mediadefaults.TURNListenIP,
+			Realm:                    mediadefaults.TURNRealm,
+			CredentialTTL:            mediadefaults.TURNCredentialTTL,
+			MaxAllocationsPerUser:    mediadefaults.TURNMaxAllocationsPerUser,
+			MaxAllocations:           mediadefaults.TURNMaxAllocations,
+			MaxAllocationsPerNetwork: mediadefaults.TURNMaxAllocationsPerNetwork,
+			BytesPerSecond:           mediadefaults.TURNBytesPerSecond,
+			IdleTimeout:              mediadefaults.TURNIdleTimeout},
 		Codecs:                  DefaultCodecs(),
-		EmptyTimeout:            5 * time.Minute,
-		MaxParticipants:         500,
-		MaxTracksPerParticipant: 8,
-		MaxDataPacketBytes:      65536,
-		PingInterval:            5 * time.Second,
-		PingTimeout:             15 * time.Second,
-		ReconnectWindow:         45 * time.Second,
+		EmptyTimeout:            mediadefaults.EmptyTimeout,
+		MaxParticipants:         mediadefaults.MaxParticipants,
+		MaxTracksPerParticipant: mediadefaults.MaxTracksPerParticipant,
+		MaxDataPacketBytes:      mediadefaults.MaxDataPacketBytes,
+		PingInterval:            mediadefaults.PingInterval,
+		PingTimeout:             mediadefaults.PingTimeout,
+		ReconnectWindow:         mediadefaults.ReconnectWindow,
 	}
 }
 

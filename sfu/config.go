@@ -8,13 +8,13 @@ import (
 	"github.com/pion/logging"
 	piontransport "github.com/pion/transport/v4"
 
-	"souk/config"
+	"souk/config/mediadefaults"
 )
 
 // Config tunes the SFU. Zero values are replaced by defaults (see
 // withDefaults), so Config{} is usable in tests. The limits an operator
 // sets in the media section of the configuration take their defaults from
-// config.DefaultMedia, the one place those numbers are written.
+// config/mediadefaults, the one place those numbers are written.
 type Config struct {
 	// EmptyTimeout closes a room this long after its last participant
 	// left. Zero means media.empty_timeout's default.
@@ -118,21 +118,20 @@ type WebRTCConfig struct {
 }
 
 func (c Config) withDefaults() Config {
-	d := config.DefaultMedia()
 	if c.EmptyTimeout <= 0 {
-		c.EmptyTimeout = d.EmptyTimeout
+		c.EmptyTimeout = mediadefaults.EmptyTimeout
 	}
 	if c.ReconnectWindow <= 0 {
-		c.ReconnectWindow = d.ReconnectWindow
+		c.ReconnectWindow = mediadefaults.ReconnectWindow
 	}
 	if c.MaxParticipants <= 0 {
-		c.MaxParticipants = d.MaxParticipants
+		c.MaxParticipants = mediadefaults.MaxParticipants
 	}
 	if c.MaxTracksPerParticipant <= 0 {
-		c.MaxTracksPerParticipant = d.MaxTracksPerParticipant
+		c.MaxTracksPerParticipant = mediadefaults.MaxTracksPerParticipant
 	}
 	if c.MaxDataPacketBytes <= 0 {
-		c.MaxDataPacketBytes = d.MaxDataPacketBytes
+		c.MaxDataPacketBytes = mediadefaults.MaxDataPacketBytes
 	}
 	if c.ServerVersion == "" {
 		c.ServerVersion = "1.9.0"

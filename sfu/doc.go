@@ -47,6 +47,6 @@
 //
 // Imports (checked by internal/importrules):
 //
-//	souk:   souk/config souk/pionlog souk/sfu/...
+//	souk:   souk/config/mediadefaults souk/pionlog souk/sfu/...
 //	others: github.com/pion/ github.com/livekit/protocol google.golang.org/protobuf
 package sfu

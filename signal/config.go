@@ -5,14 +5,14 @@ import (
 
 	"github.com/livekit/protocol/livekit"
 
-	"souk/config"
+	"souk/config/mediadefaults"
 )
 
 // Config tunes signalling. Zero values take the defaults noted per field.
 type Config struct {
 	// PingInterval and PingTimeout are sent to clients; a connection silent
 	// for PingTimeout is closed. Defaults those of media.ping_interval and
-	// media.ping_timeout (config.DefaultMedia).
+	// media.ping_timeout (config/mediadefaults).
 	PingInterval, PingTimeout time.Duration
 	// RefreshInterval is how often a fresh token is pushed. Default 5m.
 	RefreshInterval time.Duration
@@ -51,12 +51,11 @@ type ICEGrant struct {
 }
 
 func (c Config) withDefaults() Config {
-	d := config.DefaultMedia()
 	if c.PingInterval <= 0 {
-		c.PingInterval = d.PingInterval
+		c.PingInterval = mediadefaults.PingInterval
 	}
 	if c.PingTimeout <= 0 {
-		c.PingTimeout = d.PingTimeout
+		c.PingTimeout = mediadefaults.PingTimeout
 	}
 	if c.RefreshInterval <= 0 {
 		c.RefreshInterval = 5 * time.Minute

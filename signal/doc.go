@@ -52,6 +52,6 @@
 //
 // Imports (checked by internal/importrules):
 //
-//	souk:   souk/config souk/sfu
+//	souk:   souk/config/mediadefaults souk/sfu
 //	others: any
 package signal

@@ -5,13 +5,13 @@ import (
 	"net/netip"
 	"time"
 
-	"souk/config"
+	"souk/config/mediadefaults"
 )
 
 // Config of the embedded TURN server. Ports: 0 turns a listener off, -1
 // picks an ephemeral port (tests). Settings that are also keys of the
 // media.turn section of the configuration take, when left at zero, that
-// section's defaults (config.DefaultMedia), the one place they are
+// section's defaults (config/mediadefaults), the one place they are
 // written.
 type Config struct {
 	// ListenIP to bind; default media.turn.listen_ip's.
@@ -80,33 +80,32 @@ type Config struct {
 }
 
 func (c Config) withDefaults() Config {
-	d := config.DefaultMedia().TURN
 	if c.ListenIP == "" {
-		c.ListenIP = d.ListenIP
+		c.ListenIP = mediadefaults.TURNListenIP
 	}
 	if c.Realm == "" {
-		c.Realm = d.Realm
+		c.Realm = mediadefaults.TURNRealm
 	}
 	if c.CredentialTTL <= 0 {
-		c.CredentialTTL = d.CredentialTTL
+		c.CredentialTTL = mediadefaults.TURNCredentialTTL
 	}
 	if c.CertCheckInterval <= 0 {
 		c.CertCheckInterval = 10 * time.Second
 	}
 	if c.MaxAllocationsPerUser <= 0 {
-		c.MaxAllocationsPerUser = d.MaxAllocationsPerUser
+		c.MaxAllocationsPerUser = mediadefaults.TURNMaxAllocationsPerUser
 	}
 	if c.MaxAllocationsPerNetwork <= 0 {
-		c.MaxAllocationsPerNetwork = 100
+		c.MaxAllocationsPerNetwork = mediadefaults.TURNMaxAllocationsPerNetwork
 	}
 	if c.MaxAllocations <= 0 {
-		c.MaxAllocations = d.MaxAllocations
+		c.MaxAllocations = mediadefaults.TURNMaxAllocations
 	}
 	if c.BytesPerSecond <= 0 {
-		c.BytesPerSecond = d.BytesPerSecond
+		c.BytesPerSecond = mediadefaults.TURNBytesPerSecond
 	}
 	if c.IdleTimeout <= 0 {
-		c.IdleTimeout = d.IdleTimeout
+		c.IdleTimeout = mediadefaults.TURNIdleTimeout
 	}
 	if c.LogInterval <= 0 {
 		c.LogInterval = time.Minute

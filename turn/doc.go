@@ -35,6 +35,6 @@
 //
 // Imports (checked by internal/importrules):
 //
-//	souk:   souk/config souk/pionlog
+//	souk:   souk/config/mediadefaults souk/pionlog
 //	others: github.com/pion/ github.com/livekit/protocol golang.org/x/net/ipv4 golang.org/x/net/ipv6
 package turn
