@@ -8,6 +8,11 @@ import (
 	"testing"
 
 	"github.com/go-chi/chi/v5"
+
+	"souk/platform/realtime"
+	"souk/roomservice/webhook"
+	"souk/sfu"
+	"souk/turn"
 )
 
 func get(t *testing.T, h http.Handler, method, path, auth string) (int, string) {
@@ -24,14 +29,20 @@ func get(t *testing.T, h http.Handler, method, path, auth string) (int, string) 
 
 func TestWrapLabelsRoutesAndServesMetrics(t *testing.T) {
 	m, err := New(Options{
-		Media: MediaFunc(func() MediaSnapshot {
-			return MediaSnapshot{Rooms: 2, PacketsForwarded: 42, RTXSent: 3, EstimatedBitrate: 1500000, PausedTracks: 1,
-				Probes: 4, DownlinkEstimates: []uint64{300_000, 2_000_000}, UDPDatagrams: 9, UDPWrites: 4,
-				UDPDirect: 6, UDPDirectIn: 8, UDPDirectRTCP: 2, UDPDirectSTUN: 5}
+		Media: StatsFunc[sfu.Stats](func() sfu.Stats {
+			return sfu.Stats{Rooms: 2, PacketsForwarded: 42, RTXSent: 3, EstimatedBitrate: 1500000, PausedTracks: 1,
+				Probes: 4, UDPDatagrams: 9, UDPWrites: 4, UDPDirect: 6, UDPDirectIn: 8, UDPDirectRTCP: 2, UDPDirectSTUN: 5,
+				Downlinks: []sfu.DownlinkStats{
+					{Participant: "a", TransportCC: true, EstimatedBitrate: 2_000_000},
+					// Without transport-wide feedback there is no
+					// send-side estimate: left out of min and sum.
+					{Participant: "b", EstimatedBitrate: 100_000},
+					{Participant: "c", TransportCC: true, EstimatedBitrate: 300_000},
+				}}
 		}),
-		TURN:     TURNFunc(func() TURNSnapshot { return TURNSnapshot{Allocations: 1, PeerRefusals: 3} }),
-		Realtime: RealtimeFunc(func() RealtimeSnapshot { return RealtimeSnapshot{Sockets: 5} }),
-		Webhooks: WebhookFunc(func() WebhookSnapshot { return WebhookSnapshot{Delivered: 7, Dropped: 2} }),
+		TURN:     StatsFunc[turn.Stats](func() turn.Stats { return turn.Stats{Allocations: 1, PeerRefusals: 3} }),
+		Realtime: StatsFunc[realtime.Stats](func() realtime.Stats { return realtime.Stats{Sockets: 5} }),
+		Webhooks: StatsFunc[webhook.Stats](func() webhook.Stats { return webhook.Stats{Delivered: 7, Dropped: 2} }),
 	})
 	if err != nil {
 		t.Fatal(err)

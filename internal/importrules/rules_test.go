@@ -49,7 +49,7 @@ var rules = map[string]rule{
 	"souk/sfu/twccfeedback":              {doc: "sfu/twccfeedback/doc.go", others: []string{"github.com/pion/interceptor"}},
 	"souk/sfu/forward":                   {doc: "sfu/forward/doc.go", souk: []string{"souk/sfu/buffer"}, others: []string{"github.com/pion/"}},
 	"souk/pionlog":                       {doc: "pionlog/doc.go", others: []string{"github.com/pion/logging"}},
-	"souk/metrics":                       {doc: "metrics/doc.go", others: []string{"github.com/prometheus/client_golang", "github.com/go-chi/chi"}},
+	"souk/metrics":                       {doc: "metrics/doc.go", souk: []string{"souk/sfu", "souk/turn", "souk/platform/realtime", "souk/roomservice/webhook"}, others: []string{"github.com/prometheus/client_golang", "github.com/go-chi/chi"}},
 	"souk/roomservice":                   {doc: "roomservice/doc.go", souk: []string{"souk/sfu"}, others: []string{"github.com/livekit/protocol", "google.golang.org/protobuf"}},
 	"souk/roomservice/webhook":           {doc: "roomservice/webhook/doc.go", others: []string{"github.com/livekit/protocol", "github.com/redis/go-redis", "google.golang.org/protobuf"}},
 	"souk/benchmarks/mediabench":         {doc: "benchmarks/mediabench/doc.go", souk: []string{"souk/signal/client"}, others: []string{"github.com/pion/", "github.com/livekit/protocol", "golang.org/x/net", "golang.org/x/sys"}},
