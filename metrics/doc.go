@@ -15,7 +15,8 @@
 //
 // The endpoint answers before the site (host name) is resolved, so a
 // scraper may use the bare address; it checks the bearer token when one
-// is configured.
+// is configured, and Options.ScrapeMiddleware gives its responses the
+// same security headers as the rest of the server's.
 //
 // Imports (checked by internal/importrules):
 //

@@ -124,3 +124,44 @@ func TestMetricsToken(t *testing.T) {
 		})
 	}
 }
+
+// The scrape middleware (the server's security headers) wraps every answer
+// of the endpoint, refusals included, and nothing else.
+func TestScrapeMiddlewareWrapsEveryAnswer(t *testing.T) {
+	m, err := New(Options{Token: "s3cret", ScrapeMiddleware: func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("X-Frame-Options", "DENY")
+			next.ServeHTTP(w, r)
+		})
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := m.Wrap(http.NotFoundHandler())
+	tests := []struct {
+		name, method, path, auth string
+		want                     int
+		wrapped                  bool
+	}{
+		{"scrape", http.MethodGet, Path, "Bearer s3cret", http.StatusOK, true},
+		{"no token", http.MethodGet, Path, "", http.StatusUnauthorized, true},
+		{"wrong method", http.MethodDelete, Path, "Bearer s3cret", http.StatusMethodNotAllowed, true},
+		{"another path", http.MethodGet, "/elsewhere", "", http.StatusNotFound, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			req := httptest.NewRequest(tc.method, tc.path, nil)
+			if tc.auth != "" {
+				req.Header.Set("Authorization", tc.auth)
+			}
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, req)
+			if rec.Code != tc.want {
+				t.Fatalf("status %d, want %d", rec.Code, tc.want)
+			}
+			if got := rec.Header().Get("X-Frame-Options") == "DENY"; got != tc.wrapped {
+				t.Errorf("wrapped = %v, want %v", got, tc.wrapped)
+			}
+		})
+	}
+}

@@ -6,16 +6,21 @@ import (
 
 	"souk/config"
 	"souk/metrics"
+	"souk/platform/httpapi"
 )
 
 // wireMetrics wraps the server's handler with HTTP request metrics and
 // serves /metrics (outside the site middleware, so a scraper may use the
-// bare address). With metrics.enabled false the handler is returned as is.
+// bare address, but with the security headers every other response
+// carries). With metrics.enabled false the handler is returned as is.
 func wireMetrics(cfg config.Config, next http.Handler, rt *realtimeChannels, media *mediaServer, log *slog.Logger) http.Handler {
 	if !cfg.Metrics.Enabled {
 		return next
 	}
-	opts := metrics.Options{Token: cfg.Metrics.Token}
+	opts := metrics.Options{
+		Token:            cfg.Metrics.Token,
+		ScrapeMiddleware: httpapi.SecurityHeaders(cfg.Mode == config.Production),
+	}
 	// A nil pointer in an interface is not a nil source: set only the
 	// services this node runs.
 	if media != nil && media.rooms != nil {
