@@ -11,7 +11,7 @@ FUZZTIME ?= 10s
 
 WEB_SOURCES := $(shell find web/src web/public -type f 2>/dev/null) web/index.html web/vite.config.ts web/tsconfig.json
 
-.PHONY: run build souk web deps chromium coturn redis-server netlab-tools livekit-server test test-go test-protocol test-web test-e2e conformance fuzz vet doccheck bench clean
+.PHONY: run build souk web deps chromium coturn redis-server netlab-tools livekit-server test test-go test-protocol test-web test-e2e conformance fuzz vet doccheck bench docker-test clean
 
 ## run: build everything and start Souk on embedded defaults (http://localhost:7880)
 run: build
@@ -112,6 +112,10 @@ test-e2e: build chromium
 ## bench: benchmarks of the hot paths (figures go in the issue notes)
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+## docker-test: build the image, start docker-compose.yml and wait until it is healthy (needs Docker; opt-in)
+docker-test:
+	deploy/docker-test.sh
 
 clean:
 	rm -rf bin web/dist

@@ -1,8 +1,11 @@
 package config
 
 import (
+	"fmt"
 	"net/url"
 	"os"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -24,6 +27,12 @@ func TestComposeFileMatchesConfig(t *testing.T) {
 			Environment map[string]string `yaml:"environment"`
 			Ports       []string          `yaml:"ports"`
 			Volumes     []string          `yaml:"volumes"`
+			Healthcheck struct {
+				Test []string `yaml:"test"`
+			} `yaml:"healthcheck"`
+			DependsOn map[string]struct {
+				Condition string `yaml:"condition"`
+			} `yaml:"depends_on"`
 		} `yaml:"services"`
 	}
 	if err := yaml.Unmarshal(raw, &compose); err != nil {
@@ -41,9 +50,12 @@ func TestComposeFileMatchesConfig(t *testing.T) {
 			if !strings.HasPrefix(k, EnvPrefix) {
 				t.Errorf("%s: %s is not a SOUK_ setting", name, k)
 			}
-			// Compose substitutes ${VAR:-default}; use the default.
+			// Compose substitutes ${VAR:-default}; use the default. A
+			// required ${VAR:?message} gets a sample value.
 			if i := strings.Index(v, ":-"); strings.HasPrefix(v, "${") && i > 0 {
 				v = strings.TrimSuffix(v[i+2:], "}")
+			} else if strings.HasPrefix(v, "${") && strings.Contains(v, ":?") {
+				v = "required.example"
 			}
 			env = append(env, k+"="+v)
 		}
@@ -61,6 +73,23 @@ func TestComposeFileMatchesConfig(t *testing.T) {
 			t.Errorf("%s: node id %q is missing or not unique", name, cfg.Cluster.NodeID)
 		}
 		names[cfg.Cluster.NodeID] = name
+		if got := strings.Join(svc.Healthcheck.Test, " "); got != "CMD souk healthcheck" {
+			t.Errorf("%s: healthcheck %q, want the image's `souk healthcheck`", name, got)
+		}
+		if cond := compose.Services["caddy"].DependsOn[name].Condition; cond != "service_healthy" {
+			t.Errorf("caddy must wait for %s to be healthy (depends_on condition %q)", name, cond)
+		}
+		// Every port the node listens on is published one to one, the
+		// TURN over TLS one too for when a certificate is mounted.
+		for _, want := range []string{fmt.Sprintf("%d:%d", cfg.Media.TCPPort, cfg.Media.TCPPort),
+			fmt.Sprintf("%d:%d/udp", cfg.Media.UDPPort, cfg.Media.UDPPort),
+			fmt.Sprintf("%d:%d/udp", cfg.Media.TURN.UDPPort, cfg.Media.TURN.UDPPort),
+			fmt.Sprintf("%d:%d/tcp", cfg.Media.TURN.TCPPort, cfg.Media.TURN.TCPPort),
+			fmt.Sprintf("%d:%d/tcp", cfg.Media.TURN.TLSPort, cfg.Media.TURN.TLSPort)} {
+			if !slices.Contains(svc.Ports, want) {
+				t.Errorf("%s does not publish %s", name, want)
+			}
+		}
 		u, err := url.Parse(cfg.Cluster.AdvertiseURL)
 		if err != nil || u.Hostname() != name {
 			t.Errorf("%s: cluster.advertise_url %q must name the service, which other nodes relay to", name, cfg.Cluster.AdvertiseURL)
@@ -115,4 +144,43 @@ func equalKeys(a, b map[string]string) bool {
 		}
 	}
 	return true
+}
+
+// The image serves every port the defaults listen on, as an unprivileged
+// user, with a health check that needs no tool beyond the binary.
+func TestDockerfileMatchesDefaults(t *testing.T) {
+	raw, err := os.ReadFile("../Dockerfile")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The last stage is the image.
+	stages := regexp.MustCompile(`(?m)^FROM `).Split(string(raw), -1)
+	image := stages[len(stages)-1]
+	exposed := map[string]bool{}
+	for _, m := range regexp.MustCompile(`(?m)^EXPOSE (.+)$`).FindAllStringSubmatch(image, -1) {
+		for _, p := range strings.Fields(m[1]) {
+			if !strings.Contains(p, "/") {
+				p += "/tcp"
+			}
+			exposed[p] = true
+		}
+	}
+	d := DefaultConfig()
+	_, httpPort, _ := strings.Cut(d.Server.Addr, ":")
+	for _, want := range []string{httpPort + "/tcp", fmt.Sprintf("%d/tcp", d.Media.TCPPort), fmt.Sprintf("%d/udp", d.Media.UDPPort),
+		fmt.Sprintf("%d/udp", d.Media.TURN.UDPPort), fmt.Sprintf("%d/tcp", d.Media.TURN.TCPPort), fmt.Sprintf("%d/tcp", d.Media.TURN.TLSPort)} {
+		if !exposed[want] {
+			t.Errorf("the image does not EXPOSE %s", want)
+		}
+	}
+	user := regexp.MustCompile(`(?m)^USER (\S+)$`).FindStringSubmatch(image)
+	if user == nil {
+		t.Fatal("the image runs as root: no USER")
+	}
+	if uid, _, _ := strings.Cut(user[1], ":"); uid == "0" || uid == "root" || strings.Trim(uid, "0123456789") != "" {
+		t.Errorf("USER %s: want a numeric non-root uid", user[1])
+	}
+	if !regexp.MustCompile(`(?m)^HEALTHCHECK .*CMD \["souk", "healthcheck"\]$`).MatchString(image) {
+		t.Error(`the image has no HEALTHCHECK running ["souk", "healthcheck"]`)
+	}
 }

@@ -181,6 +181,9 @@ func (c Config) Validate() error {
 	if err := c.Realtime.Validate(); err != nil {
 		errs = append(errs, err)
 	}
+	if err := c.Metrics.Validate(c.Mode); err != nil {
+		errs = append(errs, err)
+	}
 	if err := c.Cluster.Validate(c.Redis.URL); err != nil {
 		errs = append(errs, err)
 	}

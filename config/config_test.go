@@ -39,7 +39,7 @@ media:
   max_participants: 7
 `)
 	cfg, err := Load(path, []string{"SOUK_LOG_FORMAT=json", "SOUK_MEDIA_NODE_IPS=10.1.1.1, 10.1.1.2", "SOUK_MEDIA_KEYS=k1:" + strings.Repeat("x", 32),
-		"SOUK_PLATFORM_UPLOADS_DECODE_MEMORY=314572800", "HOME=/root"})
+		"SOUK_PLATFORM_UPLOADS_DECODE_MEMORY=314572800", "SOUK_METRICS_TOKEN=scrape-token", "HOME=/root"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,6 +97,8 @@ func TestMistakesNameTheKey(t *testing.T) {
 		{"bad mail tls", "platform:\n  mail:\n    tls: maybe\n", nil, "platform.mail.tls"},
 		{"realtime payload too small", "realtime:\n  max_payload: 10\n", nil, "realtime.max_payload"},
 		{"realtime bad duration from env", "", []string{"SOUK_REALTIME_PING_INTERVAL=25"}, "realtime.ping_interval"},
+		{"production metrics without a token", "mode: production\n", nil, "metrics.token: production mode"},
+		{"metrics token padded", "", []string{"SOUK_METRICS_TOKEN= tok "}, "metrics.token: must not start or end"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -113,6 +115,36 @@ func TestMistakesNameTheKey(t *testing.T) {
 			}
 			if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
 				t.Fatalf("error = %v, want one containing %q", err, tc.wantErr)
+			}
+		})
+	}
+}
+
+// Production serves /metrics only behind a token (or not at all);
+// development may leave it open.
+func TestMetricsTokenByMode(t *testing.T) {
+	tests := []struct {
+		name    string
+		mode    Mode
+		metrics Metrics
+		valid   bool
+	}{
+		{"production, token set", Production, Metrics{Enabled: true, Token: "scrape-token"}, true},
+		{"production, metrics off", Production, Metrics{Enabled: false}, true},
+		{"production, no token", Production, Metrics{Enabled: true}, false},
+		{"development, no token", Development, Metrics{Enabled: true}, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg := DefaultConfig()
+			cfg.Media.Keys = validKeys()
+			cfg.Mode, cfg.Metrics = tc.mode, tc.metrics
+			err := cfg.Validate()
+			if (err == nil) != tc.valid {
+				t.Fatalf("Validate() = %v, want valid %v", err, tc.valid)
+			}
+			if err != nil && !strings.Contains(err.Error(), "metrics.token") {
+				t.Errorf("error does not name metrics.token: %v", err)
 			}
 		})
 	}

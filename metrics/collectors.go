@@ -1,6 +1,13 @@
 package metrics
 
-import "github.com/prometheus/client_golang/prometheus"
+import (
+	"github.com/prometheus/client_golang/prometheus"
+
+	"souk/platform/realtime"
+	"souk/roomservice/webhook"
+	"souk/sfu"
+	"souk/turn"
+)
 
 // desc pairs a metric description with how to read its value from a
 // snapshot.
@@ -39,8 +46,8 @@ func (c *snapshotCollector[S]) Collect(ch chan<- prometheus.Metric) {
 }
 
 func mediaCollector(src MediaSource) prometheus.Collector {
-	type s = MediaSnapshot
-	return &snapshotCollector[s]{read: src.MediaSnapshot, descs: []desc[s]{
+	type s = sfu.Stats
+	return &snapshotCollector[s]{read: src.Stats, descs: []desc[s]{
 		gauge("souk_media_rooms", "Rooms open on this node.", func(m s) float64 { return float64(m.Rooms) }),
 		gauge("souk_media_participants", "Participants in all rooms.", func(m s) float64 { return float64(m.Participants) }),
 		gauge("souk_media_published_tracks", "Tracks being published.", func(m s) float64 { return float64(m.PublishedTracks) }),
@@ -66,33 +73,38 @@ func mediaCollector(src MediaSource) prometheus.Collector {
 		counter("souk_media_udp_direct_received_packets_total", "Publishers' RTP packets read off the shared UDP port by Souk's own receive path rather than pion's.", func(m s) float64 { return float64(m.UDPDirectIn) }),
 		counter("souk_media_udp_direct_rtcp_packets_total", "Subscribers' RTCP packets read off the shared UDP port by Souk's own receive path rather than pion's.", func(m s) float64 { return float64(m.UDPDirectRTCP) }),
 		counter("souk_media_udp_direct_stun_answers_total", "Peers' ICE consent checks answered on the shared UDP port by Souk's own receive path rather than pion's.", func(m s) float64 { return float64(m.UDPDirectSTUN) }),
-		gauge("souk_media_downlink_estimate_min_bits", "Lowest downlink bandwidth estimate among subscribers (bit/s; 0 with none).", func(m s) float64 { return float64(minOf(m.DownlinkEstimates)) }),
-		gauge("souk_media_downlink_estimate_sum_bits", "Sum of subscribers' downlink bandwidth estimates (bit/s).", func(m s) float64 { return float64(sumOf(m.DownlinkEstimates)) }),
+		gauge("souk_media_downlink_estimate_min_bits", "Lowest downlink bandwidth estimate among subscribers (bit/s; 0 with none).", func(m s) float64 { return float64(minEstimate(m.Downlinks)) }),
+		gauge("souk_media_downlink_estimate_sum_bits", "Sum of subscribers' downlink bandwidth estimates (bit/s).", func(m s) float64 { return float64(sumEstimates(m.Downlinks)) }),
 	}}
 }
 
-func minOf(v []uint64) uint64 {
-	if len(v) == 0 {
-		return 0
-	}
-	m := v[0]
-	for _, x := range v[1:] {
-		m = min(m, x)
+// Only downlinks with transport-wide feedback have a send-side estimate;
+// the others' EstimatedBitrate means nothing yet.
+
+func minEstimate(downlinks []sfu.DownlinkStats) uint64 {
+	var m uint64
+	found := false
+	for _, d := range downlinks {
+		if d.TransportCC && (!found || d.EstimatedBitrate < m) {
+			m, found = d.EstimatedBitrate, true
+		}
 	}
 	return m
 }
 
-func sumOf(v []uint64) uint64 {
+func sumEstimates(downlinks []sfu.DownlinkStats) uint64 {
 	var s uint64
-	for _, x := range v {
-		s += x
+	for _, d := range downlinks {
+		if d.TransportCC {
+			s += d.EstimatedBitrate
+		}
 	}
 	return s
 }
 
 func turnCollector(src TURNSource) prometheus.Collector {
-	type s = TURNSnapshot
-	return &snapshotCollector[s]{read: src.TURNSnapshot, descs: []desc[s]{
+	type s = turn.Stats
+	return &snapshotCollector[s]{read: src.Stats, descs: []desc[s]{
 		gauge("souk_turn_allocations", "TURN allocations alive.", func(t s) float64 { return float64(t.Allocations) }),
 		counter("souk_turn_peer_refusals_total", "TURN permissions refused by the relay policy.", func(t s) float64 { return float64(t.PeerRefusals) }),
 		counter("souk_turn_quota_refusals_total", "TURN allocations refused by a quota.", func(t s) float64 { return float64(t.QuotaRefusals) }),
@@ -102,8 +114,8 @@ func turnCollector(src TURNSource) prometheus.Collector {
 }
 
 func realtimeCollector(src RealtimeSource) prometheus.Collector {
-	type s = RealtimeSnapshot
-	return &snapshotCollector[s]{read: src.RealtimeSnapshot, descs: []desc[s]{
+	type s = realtime.Stats
+	return &snapshotCollector[s]{read: src.Stats, descs: []desc[s]{
 		gauge("souk_realtime_sockets", "Realtime sockets connected to this node.", func(r s) float64 { return float64(r.Sockets) }),
 		counter("souk_realtime_messages_received_total", "Realtime events received from clients.", func(r s) float64 { return float64(r.MessagesReceived) }),
 		counter("souk_realtime_messages_delivered_total", "Room messages delivered to this node's sockets.", func(r s) float64 { return float64(r.MessagesDelivered) }),
@@ -111,8 +123,8 @@ func realtimeCollector(src RealtimeSource) prometheus.Collector {
 }
 
 func webhookCollector(src WebhookSource) prometheus.Collector {
-	type s = WebhookSnapshot
-	return &snapshotCollector[s]{read: src.WebhookSnapshot, descs: []desc[s]{
+	type s = webhook.Stats
+	return &snapshotCollector[s]{read: src.Stats, descs: []desc[s]{
 		counter("souk_webhook_delivered_total", "Webhook events accepted by an endpoint.", func(w s) float64 { return float64(w.Delivered) }),
 		counter("souk_webhook_dropped_total", "Webhook events dropped because an endpoint's queue was full.", func(w s) float64 { return float64(w.Dropped) }),
 		counter("souk_webhook_failed_total", "Webhook events given up after every attempt failed.", func(w s) float64 { return float64(w.Failed) }),

@@ -22,15 +22,20 @@ type Options struct {
 	Webhooks WebhookSource
 	// Token, when set, must be presented as "Authorization: Bearer <token>".
 	Token string
+	// ScrapeMiddleware, when set, wraps the endpoint's every answer
+	// (metrics, 401, 405): the server's security headers, which the rest
+	// of its responses get from its router.
+	ScrapeMiddleware func(http.Handler) http.Handler
 }
 
 // Metrics owns one registry: the product's collectors, HTTP request
 // metrics and the Go runtime and process collectors.
 type Metrics struct {
-	reg     *prometheus.Registry
-	token   string
-	http    *httpMetrics
-	handler http.Handler
+	reg      *prometheus.Registry
+	token    string
+	http     *httpMetrics
+	handler  http.Handler
+	endpoint http.Handler
 }
 
 // New registers the collectors.
@@ -59,12 +64,17 @@ func New(opts Options) (*Metrics, error) {
 			return nil, fmt.Errorf("metrics: register: %w", err)
 		}
 	}
-	return &Metrics{
+	m := &Metrics{
 		reg:     reg,
 		token:   opts.Token,
 		http:    h,
 		handler: promhttp.HandlerFor(reg, promhttp.HandlerOpts{}),
-	}, nil
+	}
+	m.endpoint = http.HandlerFunc(m.scrape)
+	if opts.ScrapeMiddleware != nil {
+		m.endpoint = opts.ScrapeMiddleware(m.endpoint)
+	}
+	return m, nil
 }
 
 // Wrap serves GET /metrics itself (before any site resolution, so a
@@ -80,8 +90,13 @@ func (m *Metrics) Wrap(next http.Handler) http.Handler {
 	})
 }
 
-// ServeHTTP answers a scrape, checking the bearer token when one is set.
+// ServeHTTP answers a scrape through the scrape middleware.
 func (m *Metrics) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	m.endpoint.ServeHTTP(w, r)
+}
+
+// scrape checks the method and, when one is set, the bearer token.
+func (m *Metrics) scrape(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
 		problem(w, http.StatusMethodNotAllowed, r.Method+" is not allowed on "+Path)

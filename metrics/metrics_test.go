@@ -8,6 +8,11 @@ import (
 	"testing"
 
 	"github.com/go-chi/chi/v5"
+
+	"souk/platform/realtime"
+	"souk/roomservice/webhook"
+	"souk/sfu"
+	"souk/turn"
 )
 
 func get(t *testing.T, h http.Handler, method, path, auth string) (int, string) {
@@ -24,14 +29,20 @@ func get(t *testing.T, h http.Handler, method, path, auth string) (int, string) 
 
 func TestWrapLabelsRoutesAndServesMetrics(t *testing.T) {
 	m, err := New(Options{
-		Media: MediaFunc(func() MediaSnapshot {
-			return MediaSnapshot{Rooms: 2, PacketsForwarded: 42, RTXSent: 3, EstimatedBitrate: 1500000, PausedTracks: 1,
-				Probes: 4, DownlinkEstimates: []uint64{300_000, 2_000_000}, UDPDatagrams: 9, UDPWrites: 4,
-				UDPDirect: 6, UDPDirectIn: 8, UDPDirectRTCP: 2, UDPDirectSTUN: 5}
+		Media: StatsFunc[sfu.Stats](func() sfu.Stats {
+			return sfu.Stats{Rooms: 2, PacketsForwarded: 42, RTXSent: 3, EstimatedBitrate: 1500000, PausedTracks: 1,
+				Probes: 4, UDPDatagrams: 9, UDPWrites: 4, UDPDirect: 6, UDPDirectIn: 8, UDPDirectRTCP: 2, UDPDirectSTUN: 5,
+				Downlinks: []sfu.DownlinkStats{
+					{Participant: "a", TransportCC: true, EstimatedBitrate: 2_000_000},
+					// Without transport-wide feedback there is no
+					// send-side estimate: left out of min and sum.
+					{Participant: "b", EstimatedBitrate: 100_000},
+					{Participant: "c", TransportCC: true, EstimatedBitrate: 300_000},
+				}}
 		}),
-		TURN:     TURNFunc(func() TURNSnapshot { return TURNSnapshot{Allocations: 1, PeerRefusals: 3} }),
-		Realtime: RealtimeFunc(func() RealtimeSnapshot { return RealtimeSnapshot{Sockets: 5} }),
-		Webhooks: WebhookFunc(func() WebhookSnapshot { return WebhookSnapshot{Delivered: 7, Dropped: 2} }),
+		TURN:     StatsFunc[turn.Stats](func() turn.Stats { return turn.Stats{Allocations: 1, PeerRefusals: 3} }),
+		Realtime: StatsFunc[realtime.Stats](func() realtime.Stats { return realtime.Stats{Sockets: 5} }),
+		Webhooks: StatsFunc[webhook.Stats](func() webhook.Stats { return webhook.Stats{Delivered: 7, Dropped: 2} }),
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -109,6 +120,47 @@ func TestMetricsToken(t *testing.T) {
 			}
 			if code != http.StatusOK && !strings.Contains(body, `"status":`) {
 				t.Errorf("error is not a problem document: %s", body)
+			}
+		})
+	}
+}
+
+// The scrape middleware (the server's security headers) wraps every answer
+// of the endpoint, refusals included, and nothing else.
+func TestScrapeMiddlewareWrapsEveryAnswer(t *testing.T) {
+	m, err := New(Options{Token: "s3cret", ScrapeMiddleware: func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("X-Frame-Options", "DENY")
+			next.ServeHTTP(w, r)
+		})
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := m.Wrap(http.NotFoundHandler())
+	tests := []struct {
+		name, method, path, auth string
+		want                     int
+		wrapped                  bool
+	}{
+		{"scrape", http.MethodGet, Path, "Bearer s3cret", http.StatusOK, true},
+		{"no token", http.MethodGet, Path, "", http.StatusUnauthorized, true},
+		{"wrong method", http.MethodDelete, Path, "Bearer s3cret", http.StatusMethodNotAllowed, true},
+		{"another path", http.MethodGet, "/elsewhere", "", http.StatusNotFound, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			req := httptest.NewRequest(tc.method, tc.path, nil)
+			if tc.auth != "" {
+				req.Header.Set("Authorization", tc.auth)
+			}
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, req)
+			if rec.Code != tc.want {
+				t.Fatalf("status %d, want %d", rec.Code, tc.want)
+			}
+			if got := rec.Header().Get("X-Frame-Options") == "DENY"; got != tc.wrapped {
+				t.Errorf("wrapped = %v, want %v", got, tc.wrapped)
 			}
 		})
 	}

@@ -8,6 +8,8 @@
 //	souk config   [--config souk.yaml]   print the effective configuration, secrets redacted
 //	souk doctor   [--config souk.yaml]   check ports (or the running node's), addresses, TURN, certificate,
 //	                                      keys, database, Redis and the cluster
+//	souk healthcheck [--url URL]          ask this machine's server for /healthz (server.addr);
+//	                                      exit 1 unless it answers 200 (the image's HEALTHCHECK)
 //	souk version                          print the version
 //	souk bench    [flags]                 load-test a LiveKit-protocol media server (benchmarks/mediabench)
 //	souk admin create --site P --email E [--password PW] [--name N]
@@ -24,7 +26,8 @@
 // node_facts.go is what a cluster node publishes beside its registry
 // entry (process, fingerprints of the shared secrets) for doctor to compare;
 // doctor*.go is `souk doctor` (ports and the running node, TURN, cluster),
-// bench.go `souk bench` and admin.go the admin command.
+// bench.go `souk bench`, admin.go the admin command and healthcheck.go
+// `souk healthcheck`.
 //
 // It may import everything in the module; nothing imports cmd/souk.
 //

@@ -39,15 +39,19 @@ Commands:
   config    print the effective configuration (secrets redacted)
   doctor    check ports (or the running node's), addresses, TURN, certificate, keys, database, Redis
             and the cluster; exit 1 on any FAIL
+  healthcheck
+            ask this machine's server for /healthz on server.addr; exit 1 unless it answers 200
+            (the container image's health check)
   version   print the version
   bench     load-test a LiveKit-protocol media server (souk bench -h)
   admin     create --site P --email E [--password PW] [--name N]: create (or promote) a site admin;
             the password comes from --password, SOUK_ADMIN_PASSWORD or a prompt
 
-Flags (serve, migrate, config, doctor):
+Flags (serve, migrate, config, doctor, healthcheck):
   --config FILE   YAML configuration file; SOUK_* environment variables override it
   --roles LIST    (serve) roles of this node, comma separated: platform, sfu, turn (default all)
   --pprof ADDR    (serve) runtime profiles on their own listener, e.g. 127.0.0.1:6060; off by default
+  --url URL       (healthcheck) ask this URL instead
 `
 
 // run dispatches a subcommand; it is main without the process exits, so
@@ -73,7 +77,10 @@ func run(ctx context.Context, args, environ []string, stdout, stderr io.Writer) 
 	fs := flag.NewFlagSet("souk "+cmd, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	configPath := fs.String("config", "", "YAML configuration file")
-	roles, pprofAddr := "", ""
+	roles, pprofAddr, healthURL := "", "", ""
+	if cmd == "healthcheck" {
+		fs.StringVar(&healthURL, "url", "", "URL to ask instead of /healthz on server.addr")
+	}
 	if cmd == "serve" {
 		fs.StringVar(&roles, "roles", "", "comma-separated roles of this node: platform, sfu, turn (default all; cluster.roles)")
 		fs.StringVar(&pprofAddr, "pprof", "", "serve runtime profiles (/debug/pprof/) on this address, e.g. 127.0.0.1:6060; off when empty")
@@ -101,6 +108,8 @@ func run(ctx context.Context, args, environ []string, stdout, stderr io.Writer) 
 		return printConfig(*configPath, environ, stdout)
 	case "doctor":
 		return doctor(ctx, *configPath, environ, stdout)
+	case "healthcheck":
+		return healthcheck(ctx, *configPath, environ, healthURL, stdout)
 	default:
 		fmt.Fprintf(stderr, "unknown command %q\n\n%s", cmd, usage)
 		return errUsage

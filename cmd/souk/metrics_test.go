@@ -150,3 +150,59 @@ func waitMetric(ctx context.Context, t *testing.T, base, token, name string, flo
 		}
 	}
 }
+
+// /metrics answers outside the router, yet its responses (refusals too)
+// carry the security headers of every other response, HSTS included in
+// production.
+func TestMetricsSendsTheSecurityHeaders(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts the whole server")
+	}
+	const metricsToken = "scrape-secret"
+	base, _, _ := serveInProcess(t, "SOUK_MODE=production", "SOUK_METRICS_TOKEN="+metricsToken,
+		"SOUK_MEDIA_KEYS=prodkey:"+strings.Repeat("k", 40), "SOUK_PLATFORM_MAIL_SMTP_HOST=127.0.0.1")
+	get := func(path, token string) *http.Response {
+		t.Helper()
+		req, _ := http.NewRequest(http.MethodGet, base+path, nil)
+		if token != "" {
+			req.Header.Set("Authorization", "Bearer "+token)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		return resp
+	}
+	api := get("/healthz", "").Header
+	same := []string{"X-Content-Type-Options", "Referrer-Policy", "X-Frame-Options", "Permissions-Policy",
+		"Cross-Origin-Opener-Policy", "Strict-Transport-Security"}
+	for _, name := range same {
+		if api.Get(name) == "" {
+			t.Fatalf("/healthz has no %s: the reference is wrong", name)
+		}
+	}
+	for _, tc := range []struct {
+		name, token string
+		status      int
+	}{
+		{"scrape", metricsToken, http.StatusOK},
+		{"no token", "", http.StatusUnauthorized},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			resp := get("/metrics", tc.token)
+			if resp.StatusCode != tc.status {
+				t.Fatalf("GET /metrics: %s, want %d", resp.Status, tc.status)
+			}
+			for _, name := range same {
+				if got, want := resp.Header.Get(name), api.Get(name); got != want {
+					t.Errorf("%s = %q, want %q as on /healthz", name, got, want)
+				}
+			}
+			if !strings.Contains(resp.Header.Get("Content-Security-Policy"), "default-src 'self'") {
+				t.Errorf("Content-Security-Policy = %q", resp.Header.Get("Content-Security-Policy"))
+			}
+		})
+	}
+}

@@ -56,6 +56,10 @@ func newNonce() string {
 	return base64.RawURLEncoding.EncodeToString(b[:])
 }
 
+// SecurityHeaders is the middleware that sets the same headers on
+// handlers served beside this server rather than through it (/metrics).
+func SecurityHeaders(hsts bool) func(http.Handler) http.Handler { return securityHeaders(hsts) }
+
 // securityHeaders sets the browser security headers on every response.
 // HSTS is sent only in production, where the site is served over HTTPS;
 // on a developer's http://localhost it would pin the browser to HTTPS.
