@@ -75,6 +75,16 @@ func TestConcurrentLargeUploadsStayWithinTheImageBudget(t *testing.T) {
 			codes := make([]int, parallel)
 			bodies := make([]string, parallel)
 			errs := make([]error, parallel)
+			// What the same server, on the same machine, takes to answer
+			// before any picture arrives: on a machine whose cores are
+			// busy with other work that alone can approach a second. The
+			// pictures must add less than a second to it.
+			quiet := make(chan struct{})
+			time.AfterFunc(2*time.Second, func() { close(quiet) })
+			before, err := browseOffers(client, base, quiet)
+			if err != nil {
+				t.Fatal(err)
+			}
 			var slowest time.Duration
 			var offersErr error
 			done := make(chan struct{})
@@ -110,8 +120,8 @@ func TestConcurrentLargeUploadsStayWithinTheImageBudget(t *testing.T) {
 					t.Errorf("upload %d of a %d-byte %s: %d %s", i, len(pic.data), pic.format, code, bodies[i])
 				}
 			}
-			t.Logf("%s (%d bytes): %d of %d stored, peak RSS %d MiB, %v, slowest GET /api/offers %v",
-				pic.format, len(pic.data), stored, parallel, peak, took.Round(100*time.Millisecond), slowest.Round(time.Millisecond))
+			t.Logf("%s (%d bytes): %d of %d stored, peak RSS %d MiB, %v, slowest GET /api/offers %v (%v before the uploads)",
+				pic.format, len(pic.data), stored, parallel, peak, took.Round(100*time.Millisecond), slowest.Round(time.Millisecond), before.Round(time.Millisecond))
 			if stored == 0 {
 				t.Errorf("no upload of the %s was stored", pic.format)
 			}
@@ -120,8 +130,8 @@ func TestConcurrentLargeUploadsStayWithinTheImageBudget(t *testing.T) {
 			}
 			if offersErr != nil {
 				t.Error(offersErr)
-			} else if slowest >= time.Second {
-				t.Errorf("GET /api/offers took %v while pictures were processed, want under 1s", slowest)
+			} else if slowest >= before+time.Second {
+				t.Errorf("GET /api/offers took %v while pictures were processed, want under 1s more than the %v it took before", slowest, before)
 			}
 		})
 	}
