@@ -5,7 +5,7 @@ import { IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ThemeMode } from '@/config/theme-config'
-import { useSettings } from '@/features/settings/hooks/use-settings'
+import { useSettings } from '../hooks/use-settings'
 
 const ICON: Record<ThemeMode, typeof IconSun> = { light: IconSun, dark: IconMoon, system: IconDeviceDesktop }
 

@@ -5,7 +5,7 @@ import { IconLanguage } from '@tabler/icons-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { themeConfig } from '@/config/theme-config'
-import { useSettings } from '@/features/settings/hooks/use-settings'
+import { useSettings } from '../hooks/use-settings'
 import { useSite } from '@/hooks/use-site'
 
 export function LanguageMenu() {
