@@ -97,32 +97,45 @@ const TEMPLATE_KIT = fileURLToPath(new URL('./templates/', import.meta.url))
 
 /**
  * The template kit's share (0 to 1) of each output file. The product is what
- * the entry reaches without passing through a module of the kit; everything
- * else (the kit's pages, translations, pictures and the libraries only they
- * use) is the kit's. A file holding both is split by the modules' rendered
+ * the entry reaches without passing through a module of the kit; the kit is
+ * what its own modules reach beyond that (its pages, translations, pictures
+ * and the libraries only they use). A file holding both is split by the modules' rendered
  * lengths; an asset goes with the chunks that import it.
  */
 function templateKitShare(ctx: Rollup.PluginContext, bundle: Rollup.OutputBundle): Map<string, number> {
-  const product = new Set<string>()
-  const queue = [...ctx.getModuleIds()].filter((id) => ctx.getModuleInfo(id)?.isEntry)
-  while (queue.length) {
-    const id = queue.pop()!
-    if (product.has(id) || id.startsWith(TEMPLATE_KIT)) continue
-    product.add(id)
-    const info = ctx.getModuleInfo(id)
-    if (info) queue.push(...info.importedIds, ...info.dynamicallyImportedIds)
+  /** Every module reachable from `roots` through static and dynamic imports, never entering `stop`. */
+  const reach = (roots: string[], stop: (id: string) => boolean) => {
+    const seen = new Set<string>()
+    const queue = [...roots]
+    while (queue.length) {
+      const id = queue.pop()!
+      if (seen.has(id) || stop(id)) continue
+      seen.add(id)
+      const info = ctx.getModuleInfo(id)
+      if (info) queue.push(...info.importedIds, ...info.dynamicallyImportedIds)
+    }
+    return seen
   }
+  const ids = [...ctx.getModuleIds()]
+  const product = reach(
+    ids.filter((id) => ctx.getModuleInfo(id)?.isEntry),
+    (id) => id.startsWith(TEMPLATE_KIT),
+  )
+  const kit = reach(
+    ids.filter((id) => id.startsWith(TEMPLATE_KIT)),
+    (id) => product.has(id),
+  )
   const share = new Map<string, number>()
   const assetShares = new Map<string, number[]>()
   for (const out of Object.values(bundle)) {
     if (out.type !== 'chunk') continue
-    let kit = 0
+    let kitLength = 0
     let all = 0
     for (const [id, m] of Object.entries(out.modules)) {
       all += m.renderedLength
-      if (!product.has(id)) kit += m.renderedLength
+      if (kit.has(id)) kitLength += m.renderedLength
     }
-    const s = all === 0 ? (out.facadeModuleId && !product.has(out.facadeModuleId) ? 1 : 0) : kit / all
+    const s = all === 0 ? (out.facadeModuleId && kit.has(out.facadeModuleId) ? 1 : 0) : kitLength / all
     share.set(out.fileName, s)
     for (const a of [...(out.viteMetadata?.importedAssets ?? []), ...(out.viteMetadata?.importedCss ?? [])]) {
       assetShares.set(a, [...(assetShares.get(a) ?? []), s])

@@ -21,7 +21,7 @@ interface PageSource {
   addOn: boolean
 }
 
-/** The app's pages, then the add-ons' (an add-on page with the id of one of the app's is ignored). */
+/** The add-ons' pages and the app's own; where both have a page of one id, the app's wins. */
 function pageSources(addOns: readonly AddOn[]): Map<string, PageSource> {
   const out = new Map<string, PageSource>()
   for (const a of addOns) for (const p of a.routes()) out.set(p.pageId, { load: p.load, addOn: true })
