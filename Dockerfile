@@ -4,6 +4,7 @@ FROM node:20-bookworm AS web
 WORKDIR /src
 COPY package.json package-lock.json ./
 COPY web/package.json web/
+COPY web/templates/package.json web/templates/
 RUN npm ci --no-audit --no-fund
 COPY web web
 RUN npm run build

@@ -9,7 +9,7 @@ SUDO  := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Short fuzz runs in `make test`; raise for a real fuzzing session.
 FUZZTIME ?= 10s
 
-WEB_SOURCES := $(shell find web/src web/public -type f 2>/dev/null) web/index.html web/vite.config.ts web/tsconfig.json
+WEB_SOURCES := $(shell find web/src web/public web/templates/src -type f 2>/dev/null) web/index.html web/vite.config.ts web/tsconfig.json web/templates/tsconfig.json
 
 .PHONY: run build souk web deps chromium coturn redis-server netlab-tools livekit-server test test-go test-protocol test-web test-e2e conformance fuzz vet doccheck bench docker-test clean
 
@@ -28,10 +28,10 @@ web: web/dist/index.html
 web/dist/index.html: node_modules/.souk-installed $(WEB_SOURCES)
 	$(NPM) run build
 
-## deps: npm packages (root workspaces, including web/)
+## deps: npm packages (root workspaces: web/ and web/templates/)
 deps: node_modules/.souk-installed
 
-node_modules/.souk-installed: package.json package-lock.json web/package.json
+node_modules/.souk-installed: package.json package-lock.json web/package.json web/templates/package.json
 	$(NPM) ci --no-audit --no-fund
 	touch $@
 

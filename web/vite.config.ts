@@ -5,7 +5,7 @@ import { fileURLToPath, URL } from 'node:url'
 import { promisify } from 'node:util'
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib'
 import react from '@vitejs/plugin-react'
-import { defineConfig, type Plugin } from 'vite'
+import { defineConfig, type Plugin, type Rollup } from 'vite'
 
 const api = 'http://127.0.0.1:7880'
 
@@ -27,19 +27,25 @@ async function filesUnder(dir: string): Promise<string[]> {
  * Writes file.br and file.gz beside every text asset of the build, so the
  * server can send them as they are when the browser accepts the encoding.
  * A copy is kept only when it saves at least a tenth. It then checks the
- * entry chunk against its size budget and fails the build when it is over.
+ * entry chunk against its size budget and fails the build when it is over,
+ * and prints what the product and the template kit each weigh.
  */
 function precompress(): Plugin {
   let outDir = 'dist'
+  let kitShare = new Map<string, number>()
   return {
     name: 'souk-precompress',
     apply: 'build',
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir)
     },
+    generateBundle(_options, bundle) {
+      kitShare = templateKitShare(this, bundle)
+    },
     async closeBundle() {
       const files = (await filesUnder(outDir)).filter((f) => COMPRESSIBLE.test(f))
       const gzipSizes = new Map<string, number>()
+      const kB = (n: number) => `${(n / 1024).toFixed(1)} kB`
       await Promise.all(
         files.map(async (file) => {
           const raw = await readFile(file)
@@ -59,17 +65,84 @@ function precompress(): Plugin {
           if (gzipped.length <= raw.length * 0.9) await writeFile(`${file}.gz`, gzipped)
         }),
       )
+      const totals = { product: { raw: 0, gzip: 0, files: 0 }, kit: { raw: 0, gzip: 0, files: 0 } }
+      for (const file of await filesUnder(outDir)) {
+        if (/\.(?:br|gz)$/.test(file)) continue
+        const name = relative(outDir, file)
+        const raw = (await stat(file)).size
+        const gzipped = gzipSizes.get(name) ?? raw
+        const share = kitShare.get(name) ?? 0
+        totals.kit.raw += raw * share
+        totals.kit.gzip += gzipped * share
+        totals.product.raw += raw * (1 - share)
+        totals.product.gzip += gzipped * (1 - share)
+        if (share >= 0.5) totals.kit.files++
+        else totals.product.files++
+      }
+      const size = (t: { raw: number; gzip: number; files: number }) => `${kB(t.raw)} (${kB(t.gzip)} gzip) in ${t.files} files`
+      console.log(`bundle sizes: product ${size(totals.product)}; template kit ${size(totals.kit)}`)
       const html = await readFile(join(outDir, 'index.html'), 'utf8')
       const entry = /<script type="module"[^>]*\ssrc="\/([^"]+)"/.exec(html)?.[1]
       if (!entry) throw new Error('precompress: no entry script in index.html')
       const entryGzip = gzipSizes.get(entry) ?? (await stat(join(outDir, entry))).size
-      const kB = (n: number) => `${(n / 1024).toFixed(1)} kB`
       console.log(`entry chunk ${entry}: ${kB(entryGzip)} gzip (budget ${kB(ENTRY_GZIP_BUDGET)})`)
       if (entryGzip > ENTRY_GZIP_BUDGET) {
         throw new Error(`the entry chunk ${entry} is ${kB(entryGzip)} gzip, over the budget of ${kB(ENTRY_GZIP_BUDGET)}`)
       }
     },
   }
+}
+
+const TEMPLATE_KIT = fileURLToPath(new URL('./templates/', import.meta.url))
+
+/**
+ * The template kit's share (0 to 1) of each output file. The product is what
+ * the entry reaches without passing through a module of the kit; the kit is
+ * what its own modules reach beyond that (its pages, translations, pictures
+ * and the libraries only they use). A file holding both is split by the modules' rendered
+ * lengths; an asset goes with the chunks that import it.
+ */
+function templateKitShare(ctx: Rollup.PluginContext, bundle: Rollup.OutputBundle): Map<string, number> {
+  /** Every module reachable from `roots` through static and dynamic imports, never entering `stop`. */
+  const reach = (roots: string[], stop: (id: string) => boolean) => {
+    const seen = new Set<string>()
+    const queue = [...roots]
+    while (queue.length) {
+      const id = queue.pop()!
+      if (seen.has(id) || stop(id)) continue
+      seen.add(id)
+      const info = ctx.getModuleInfo(id)
+      if (info) queue.push(...info.importedIds, ...info.dynamicallyImportedIds)
+    }
+    return seen
+  }
+  const ids = [...ctx.getModuleIds()]
+  const product = reach(
+    ids.filter((id) => ctx.getModuleInfo(id)?.isEntry),
+    (id) => id.startsWith(TEMPLATE_KIT),
+  )
+  const kit = reach(
+    ids.filter((id) => id.startsWith(TEMPLATE_KIT)),
+    (id) => product.has(id),
+  )
+  const share = new Map<string, number>()
+  const assetShares = new Map<string, number[]>()
+  for (const out of Object.values(bundle)) {
+    if (out.type !== 'chunk') continue
+    let kitLength = 0
+    let all = 0
+    for (const [id, m] of Object.entries(out.modules)) {
+      all += m.renderedLength
+      if (kit.has(id)) kitLength += m.renderedLength
+    }
+    const s = all === 0 ? (out.facadeModuleId && kit.has(out.facadeModuleId) ? 1 : 0) : kitLength / all
+    share.set(out.fileName, s)
+    for (const a of [...(out.viteMetadata?.importedAssets ?? []), ...(out.viteMetadata?.importedCss ?? [])]) {
+      assetShares.set(a, [...(assetShares.get(a) ?? []), s])
+    }
+  }
+  for (const [asset, shares] of assetShares) share.set(asset, Math.min(...shares))
+  return share
 }
 
 /**

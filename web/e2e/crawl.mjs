@@ -45,8 +45,9 @@ function fill(pattern, offerId) {
 
 // Pages the spec gives the blank layout (no app menu); every other signed-in page has the menu.
 const BLANK = /^\/($|[a-z]{2}$|frontpage|login|register|forgot-password|not-authorized|pages\/misc\/not-found|pages\/authentication\/|front-pages\/|:lang\/offer\/)/
-// Public without signing in.
-const PUBLIC = /^\/($|[a-z]{2}$|frontpage|login|register|forgot-password|not-authorized|pages\/misc\/not-found|pages\/authentication\/|front-pages\/|:lang\/offer\/|apps\/academy\/my-course$)/
+// Public without signing in. The template kit's pages are not, even those that call themselves
+// public (front pages, sign-in variants, the academy course list): the app opens them to admins only.
+const PUBLIC = /^\/($|[a-z]{2}$|frontpage|login|register|forgot-password|not-authorized|pages\/misc\/not-found|:lang\/offer\/)/
 // Template pages: every one must be reachable through the admin menu.
 const TEMPLATE_SECTIONS = new Set(['apps', 'charts', 'components', 'dashboards', 'extensions', 'forms', 'front-pages', 'pages', 'tables', 'wizards'])
 const PRODUCT_PAGES = new Set(['/pages/misc/not-found', '/apps/bit/add-new-base', '/apps/logistics/dashboard0', '/apps/logistics/dashboard2'])
@@ -314,13 +315,39 @@ export const crawlScenarios = [
         const path = fill(r.pattern, 'x')
         await page.goto(siteUrl(EN_HOST, path))
         await checkPage(page, `signed out ${path}`, errors)
-        assert(!(await hasMenu(page)) || r.pattern === '/apps/academy/my-course', `signed out ${path}: the app menu shows to a visitor`)
+        assert(!(await hasMenu(page)), `signed out ${path}: the app menu shows to a visitor`)
         if (/^\/[a-z]{2}$/.test(path)) await page.goto(siteUrl(EN_HOST, '/frontpage?lang=en'))
       }
       // A protected page sends a visitor to sign in.
       await page.goto(siteUrl(EN_HOST, '/dashboards/crm'))
       await page.waitForURL((u) => u.pathname === '/login')
       await context.close()
+    },
+  },
+  {
+    // Every template kit page is for administrators: a visitor is sent to sign in, a
+    // signed-in member to not-authorized, whatever the page itself declares.
+    name: 'template-pages-admin-only',
+    async run({ browser, siteUrl }) {
+      const templates = specRoutes().filter((r) => TEMPLATE_SECTIONS.has(r.section) && !PRODUCT_PAGES.has(r.pattern))
+      assert(templates.length > 100, `only ${templates.length} template routes in the spec`)
+      const visitor = await trackedPage(browser)
+      const member = await trackedPage(browser)
+      try {
+        await register(member.page, siteUrl, EN_HOST, { name: 'Kit Visitor', email: uniqueEmail('kit') })
+        for (const r of templates) {
+          const path = fill(r.pattern, 'x')
+          await visitor.page.goto(siteUrl(EN_HOST, path))
+          await visitor.page.waitForURL((u) => u.pathname === '/login' && u.searchParams.get('redirecturl') === path, { timeout: 15000 })
+          await member.page.goto(siteUrl(EN_HOST, path))
+          await member.page.waitForURL((u) => u.pathname === '/not-authorized', { timeout: 15000 })
+        }
+        await checkPage(member.page, 'member /not-authorized', member.errors)
+        assert(visitor.errors.length === 0, `visitor: ${visitor.errors.join('; ')}`)
+        console.log(`     ${templates.length} template routes refused to a visitor and a member`)
+      } finally {
+        await Promise.all([visitor.context.close(), member.context.close()])
+      }
     },
   },
   {

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { createMemoryRouter } from 'react-router'
 import type { Session, SiteConfig } from '@/lib/api-types'
 import { clearSession, saveSession } from '@/lib/session'
+import { addOns, type AddOn } from './add-on'
 import { buildAppRoutes } from './router'
+import { deriveRoute } from './routing/derive-routes'
+import { loginHref } from './routing/guard'
 
 const site: SiteConfig = {
   project: 'desks',
@@ -16,24 +19,27 @@ const site: SiteConfig = {
   frontpage: { meetup: true },
 }
 
-function session(rules: Session['userAbilityRules']): Session {
+function session(rules: Session['userAbilityRules'], roles = ['user']): Session {
   return {
     userId: 'u1',
     accessToken: 'a',
     apiToken: 'b',
     expiresAt: '2099-01-01T00:00:00Z',
     user: { id: 'u1', email: 'u1@example.test', displayName: 'U1' },
-    roles: ['user'],
+    roles,
     scopes: ['internal'],
     userAbilityRules: rules,
   }
 }
 
-/** Opens `path` and waits until loaders, lazy pages and redirects have settled. */
-async function open(path: string, s: SiteConfig = site) {
-  const router = createMemoryRouter(buildAppRoutes(s), { initialEntries: [path] })
+/**
+ * Opens `path` and waits until loaders, lazy pages and redirects have settled
+ * (a page's first import can take seconds on a busy machine).
+ */
+async function open(path: string, s: SiteConfig = site, installed: readonly AddOn[] = addOns) {
+  const router = createMemoryRouter(buildAppRoutes(s, installed), { initialEntries: [path] })
   await router.initialize()
-  for (let i = 0; i < 200 && (router.state.navigation.state !== 'idle' || !router.state.initialized); i++) {
+  for (let i = 0; i < 3000 && (router.state.navigation.state !== 'idle' || !router.state.initialized); i++) {
     await new Promise((r) => setTimeout(r, 10))
   }
   const { pathname, search } = router.state.location
@@ -78,5 +84,44 @@ describe('app router', () => {
 
   it('names the offer page by its product route name', async () => {
     expect((await open('/pl/offer/abc')).leaf).toBe('frontpage-bit-offer-offerid')
+  })
+})
+
+describe('add-on pages', { timeout: 300_000 }, () => {
+  const kitRoutes = addOns.flatMap((a) => a.routes()).map((p) => deriveRoute(p.pageId))
+  const admin = session([{ action: 'manage', subject: 'all' }, { action: 'read', subject: 'AclDemo' }], ['admin'])
+  const member = session([{ action: 'read', subject: 'Listing' }, { action: 'read', subject: 'AclDemo' }])
+
+  it('come from the template kit', () => {
+    expect(kitRoutes.length).toBeGreaterThan(100)
+    expect(kitRoutes.map((r) => r.path)).toEqual(expect.arrayContaining(['/dashboards/crm', '/front-pages/landing-page', '/pages/authentication/login-v1']))
+  })
+
+  // Every kit page, whatever its own meta says (some call themselves public):
+  // it opens for an admin, sends a signed-in member to not-authorized and a
+  // visitor to sign in.
+  it('open for administrators only', async () => {
+    const refused: string[] = []
+    for (const r of kitRoutes) {
+      const path = r.path.replace(/:\w+/g, 'sample').replace('*', 'sample')
+      saveSession(admin)
+      const asAdmin = await open(path)
+      if (asAdmin.leaf !== r.name) refused.push(`admin ${path} -> ${asAdmin.at} (${asAdmin.leaf})`)
+      saveSession(member)
+      const asMember = await open(path)
+      if (asMember.at !== '/not-authorized') refused.push(`member ${path} -> ${asMember.at}`)
+      clearSession()
+      const asVisitor = await open(path)
+      if (asVisitor.at !== loginHref(path)) refused.push(`visitor ${path} -> ${asVisitor.at}`)
+    }
+    expect(refused).toEqual([])
+  })
+
+  it('leave the app whole when no add-on is installed', async () => {
+    saveSession(admin)
+    expect((await open('/dashboards/crm', site, [])).leaf).toBe('error')
+    expect((await open('/my-items', site, [])).leaf).toBe('my-items')
+    expect((await open('/pages/misc/not-found', site, [])).leaf).toBe('pages-misc-not-found')
+    clearSession()
   })
 })

@@ -46,4 +46,18 @@ describe('visibleNav', () => {
     const entries: NavEntry[] = [{ kind: 'link', key: 'c', title: 't', to: { name: 'my-call' }, icon: 'video' }]
     expect(visibleNav(entries, [], buildAbility([]))).toEqual([{ kind: 'link', key: 'c', title: 't', href: '/my-call', icon: 'video' }])
   })
+
+  it("hides links to routes that ask for the admin's ability, by name or by path", () => {
+    registerRouteNames([
+      { name: 'frontpage', path: '/frontpage' },
+      { name: 'apps-academy-my-course', path: '/apps/academy/my-course', access: { action: 'manage', subject: 'all' } },
+      { name: 'apps-user-view-id', path: '/apps/user/view/:id', access: { action: 'manage', subject: 'all' } },
+    ])
+    const entries: NavEntry[] = [
+      ...siteItems,
+      { kind: 'link', key: 'UserView', title: 't', to: { name: 'apps-user-view-id', params: { id: '7' } }, icon: 'user' },
+    ]
+    expect(keys(visibleNav(entries, ['internal'], buildAbility([{ action: 'read', subject: 'Listing' }])))).toEqual(['Home', 'AddNew'])
+    expect(keys(visibleNav(entries, ['internal'], buildAbility([{ action: 'manage', subject: 'all' }])))).toEqual(['Home', 'AddNew', 'Academy', 'UserView'])
+  })
 })

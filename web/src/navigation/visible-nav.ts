@@ -1,4 +1,4 @@
-import { pathForName } from '@/lib/route-names'
+import { accessForHref, pathForName } from '@/lib/route-names'
 import type { NavItemConfig } from '@/lib/api-types'
 import { canAccess, type AppAbility } from '@/lib/authorization'
 import type { NavEntry, NavIconRef, NavLink } from './nav-items'
@@ -32,8 +32,8 @@ export function siteNavToLinks(items: NavItemConfig[]): NavLink[] {
 }
 
 /**
- * Drops entries the user may not use (scope or ability), entries whose route
- * does not exist in this build, groups left empty, and headings left without
+ * Drops entries the user may not use (scope, ability, or the ability their
+ * route asks for), entries whose route does not exist in this build, groups left empty, and headings left without
  * any entry below them.
  */
 export function visibleNav(entries: NavEntry[], scopes: string[], ability: AppAbility): ResolvedNavEntry[] {
@@ -52,6 +52,9 @@ export function visibleNav(entries: NavEntry[], scopes: string[], ability: AppAb
     if ((e.action || e.subject) && !canAccess(ability, e.action, e.subject)) continue
     const href = 'path' in e.to ? e.to.path : pathForName(e.to.name, e.to.params)
     if (!href) continue
+    // A link to an admin-only page (a site may name one by path) shows only to those who may open it.
+    const access = accessForHref(href)
+    if (access && !canAccess(ability, access.action, access.subject)) continue
     out.push({ kind: 'link', key: e.key, title: e.title, href, icon: e.icon })
   }
   return out.filter((e, i) => e.kind !== 'heading' || (out[i + 1] !== undefined && out[i + 1]?.kind !== 'heading'))

@@ -5,9 +5,9 @@ import Toolbar from '@mui/material/Toolbar'
 import { IconAdjustmentsHorizontal, IconMenu2 } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { LanguageMenu } from '@/features/settings/components/language-menu'
+import { ModeMenu } from '@/features/settings/components/mode-menu'
 import { useSettings } from '@/features/settings/hooks/use-settings'
-import { LanguageMenu } from './language-menu'
-import { ModeMenu } from './mode-menu'
 import { UserMenu } from './user-menu'
 
 interface Props {

@@ -1,8 +1,0 @@
-import type { PageMeta } from '@/lib/api-types'
-import { CourseDetails } from '@/templates/apps/components/academy/course-details'
-
-export const meta: PageMeta = { layout: 'default', public: false }
-
-export default function CourseDetailsPage() {
-  return <CourseDetails />
-}

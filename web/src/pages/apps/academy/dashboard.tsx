@@ -1,8 +1,0 @@
-import type { PageMeta } from '@/lib/api-types'
-import { AcademyDashboard } from '@/templates/apps/components/academy/academy-dashboard'
-
-export const meta: PageMeta = { layout: 'default', public: false }
-
-export default function AcademyDashboardPage() {
-  return <AcademyDashboard />
-}

@@ -1,8 +1,0 @@
-import type { PageMeta } from '@/lib/api-types'
-import { ChatApp } from '@/templates/apps/components/chat/chat-app'
-
-export const meta: PageMeta = { layout: 'fixed-height', public: false }
-
-export default function ChatPage() {
-  return <ChatApp />
-}

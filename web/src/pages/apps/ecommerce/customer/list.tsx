@@ -1,8 +1,0 @@
-import type { PageMeta } from '@/lib/api-types'
-import { CustomerList } from '@/templates/apps/components/ecommerce/customer-list'
-
-export const meta: PageMeta = { layout: 'default', public: false }
-
-export default function CustomerListPage() {
-  return <CustomerList />
-}

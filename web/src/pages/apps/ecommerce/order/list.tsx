@@ -1,8 +1,0 @@
-import type { PageMeta } from '@/lib/api-types'
-import { OrderList } from '@/templates/apps/components/ecommerce/order-list'
-
-export const meta: PageMeta = { layout: 'default', public: false }
-
-export default function OrderListPage() {
-  return <OrderList />
-}

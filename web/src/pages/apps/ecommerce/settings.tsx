@@ -1,8 +1,0 @@
-import type { PageMeta } from '@/lib/api-types'
-import { StoreSettings } from '@/templates/apps/components/ecommerce/store-settings'
-
-export const meta: PageMeta = { layout: 'default', public: false }
-
-export default function StoreSettingsPage() {
-  return <StoreSettings />
-}

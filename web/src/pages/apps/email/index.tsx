@@ -1,8 +1,0 @@
-import type { PageMeta } from '@/lib/api-types'
-import { EmailApp } from '@/templates/apps/components/email/email-app'
-
-export const meta: PageMeta = { layout: 'fixed-height', public: false }
-
-export default function EmailPage() {
-  return <EmailApp filter="inbox" />
-}

@@ -1,8 +1,0 @@
-import type { PageMeta } from '@/lib/api-types'
-import { InvoiceEditor } from '@/templates/apps/components/invoice/invoice-editor'
-
-export const meta: PageMeta = { layout: 'default', public: false }
-
-export default function InvoiceAddPage() {
-  return <InvoiceEditor />
-}

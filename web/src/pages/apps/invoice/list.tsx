@@ -1,8 +1,0 @@
-import type { PageMeta } from '@/lib/api-types'
-import { InvoiceList } from '@/templates/apps/components/invoice/invoice-list'
-
-export const meta: PageMeta = { layout: 'default', public: false }
-
-export default function InvoiceListPage() {
-  return <InvoiceList />
-}

@@ -1,8 +1,0 @@
-import type { PageMeta } from '@/lib/api-types'
-import { KanbanBoard } from '@/templates/apps/components/kanban/kanban-board'
-
-export const meta: PageMeta = { layout: 'default', public: false }
-
-export default function KanbanPage() {
-  return <KanbanBoard />
-}

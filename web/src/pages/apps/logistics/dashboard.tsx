@@ -1,8 +1,0 @@
-import type { PageMeta } from '@/lib/api-types'
-import { LogisticsDashboard } from '@/templates/apps/components/logistics/logistics-dashboard'
-
-export const meta: PageMeta = { layout: 'default', public: false }
-
-export default function LogisticsDashboardPage() {
-  return <LogisticsDashboard variant="operations" />
-}

@@ -1,8 +1,0 @@
-import type { PageMeta } from '@/lib/api-types'
-import { FleetView } from '@/templates/apps/components/logistics/fleet-view'
-
-export const meta: PageMeta = { layout: 'fixed-height', public: false }
-
-export default function Page() {
-  return <FleetView />
-}

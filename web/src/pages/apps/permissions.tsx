@@ -1,8 +1,0 @@
-import type { PageMeta } from '@/lib/api-types'
-import { PermissionsView } from '@/templates/apps/components/users/permissions-view'
-
-export const meta: PageMeta = { layout: 'default', public: false }
-
-export default function PermissionsPage() {
-  return <PermissionsView />
-}

@@ -1,8 +1,0 @@
-import type { PageMeta } from '@/lib/api-types'
-import { EcommerceDashboard } from '@/templates/apps/components/dashboards/ecommerce-dashboard'
-
-export const meta: PageMeta = { layout: 'default', public: false }
-
-export default function Page() {
-  return <EcommerceDashboard />
-}

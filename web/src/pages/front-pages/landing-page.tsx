@@ -1,8 +1,0 @@
-import type { PageMeta } from '@/lib/api-types'
-import { LandingPage } from '@/templates/apps/components/front/landing-page'
-
-export const meta: PageMeta = { layout: 'blank', public: true }
-
-export default function LandingPageRoute() {
-  return <LandingPage />
-}

@@ -1,8 +1,0 @@
-import type { PageMeta } from '@/lib/api-types'
-import { CheckoutWizard } from '@/templates/apps/components/wizards/checkout-wizard'
-
-export const meta: PageMeta = { layout: 'default', public: false }
-
-export default function CheckoutWizardPage() {
-  return <CheckoutWizard />
-}

@@ -1,8 +1,0 @@
-import type { PageMeta } from '@/lib/api-types'
-import { CreateDealWizard } from '@/templates/apps/components/wizards/create-deal-wizard'
-
-export const meta: PageMeta = { layout: 'default', public: false }
-
-export default function CreateDealWizardPage() {
-  return <CreateDealWizard />
-}

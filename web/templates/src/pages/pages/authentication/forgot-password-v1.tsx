@@ -1,0 +1,13 @@
+import { ForgotPasswordV1 } from '../../../auth-pages/components/variants'
+import { DemoUiPage } from '../../../kit/components/demo-ui-page'
+import type { PageMeta } from '@/lib/api-types'
+
+export const meta: PageMeta = { layout: 'blank', public: true }
+
+export default function PagesAuthenticationForgotPasswordV1Page() {
+  return (
+    <DemoUiPage>
+      <ForgotPasswordV1 />
+    </DemoUiPage>
+  )
+}

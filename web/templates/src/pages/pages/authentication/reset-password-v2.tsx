@@ -1,0 +1,13 @@
+import { ResetPasswordV2 } from '../../../auth-pages/components/variants'
+import { DemoUiPage } from '../../../kit/components/demo-ui-page'
+import type { PageMeta } from '@/lib/api-types'
+
+export const meta: PageMeta = { layout: 'blank', public: true }
+
+export default function PagesAuthenticationResetPasswordV2Page() {
+  return (
+    <DemoUiPage>
+      <ResetPasswordV2 />
+    </DemoUiPage>
+  )
+}

@@ -1,0 +1,13 @@
+import { TwoStepsV1 } from '../../../auth-pages/components/variants'
+import { DemoUiPage } from '../../../kit/components/demo-ui-page'
+import type { PageMeta } from '@/lib/api-types'
+
+export const meta: PageMeta = { layout: 'blank', public: true }
+
+export default function PagesAuthenticationTwoStepsV1Page() {
+  return (
+    <DemoUiPage>
+      <TwoStepsV1 />
+    </DemoUiPage>
+  )
+}
