@@ -99,7 +99,9 @@ export function ConversationView({ conversation, onBack }: { conversation: Conve
               <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                 {m.body}
               </Typography>
-              <Typography variant="caption" sx={{ opacity: 0.75 }}>
+              {/* Faded only on the light bubble: on the primary colour a
+                  faded caption falls to about 3.5:1. */}
+              <Typography variant="caption" sx={{ opacity: mine ? 1 : 0.75 }}>
                 {mine ? `${t('messages:you')} · ` : ''}
                 {formatDateTime(m.createdAt, i18n.language)}
               </Typography>
